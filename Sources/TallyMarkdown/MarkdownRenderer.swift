@@ -1,0 +1,80 @@
+import CCMarkGFM
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renders GitHub Flavored Markdown to HTML through the system cmark-gfm library.
+///
+/// This is the only type that touches cmark-gfm's C pointers; each call creates, uses and frees its own
+/// parser and tree, so renderers may run concurrently on different threads.
+public struct MarkdownRenderer: Sendable {
+    /// Whether raw HTML written in the Markdown reaches the output. When false (the default, as in Hugo),
+    /// cmark-gfm's safe mode replaces it with a comment and drops `javascript:`, `vbscript:`, `file:` and
+    /// non-image `data:` link targets.
+    public var allowsRawHTML: Bool
+
+    public init(allowsRawHTML: Bool = false) {
+        self.allowsRawHTML = allowsRawHTML
+    }
+
+    /// The HTML for a Markdown document.
+    public func html(_ markdown: String) -> String {
+        MarkdownRenderer.withDocument(markdown, orElse: "") { document, extensions in
+            let options = CMARK_OPT_FOOTNOTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+            guard let html = cmark_render_html(document, options, extensions) else { return "" }
+            defer { free(html) }
+            return String(cString: html)
+        }
+    }
+
+    /// The fenced code blocks at any depth of a document, in source order, with their 1-based line ranges.
+    public static func fencedCodeBlocks(in markdown: String) -> [FencedCodeBlock] {
+        withDocument(markdown, orElse: []) { document, _ in
+            var blocks: [FencedCodeBlock] = []
+            guard let iterator = cmark_iter_new(document) else { return blocks }
+            defer { cmark_iter_free(iterator) }
+            // cmark_node_get_fenced writes through all three pointers without checking them.
+            var fenceLength: Int32 = 0, fenceOffset: Int32 = 0, fenceCharacter: CChar = 0
+            while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator),
+                      cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                      cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0 else { continue }
+                blocks.append(FencedCodeBlock(
+                    info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "",
+                    code: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
+                    firstLine: Int(cmark_node_get_start_line(node)),
+                    lastLine: Int(cmark_node_get_end_line(node))))
+            }
+            return blocks
+        }
+    }
+
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Parses `markdown` with the GFM extensions attached, hands the tree to `body`, then frees everything.
+    /// `fallback` is returned only if cmark-gfm cannot allocate a parser.
+    private static func withDocument<T>(_ markdown: String, orElse fallback: T,
+                                        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
+        _ = registerExtensions
+        let options = CMARK_OPT_FOOTNOTES
+        guard let parser = cmark_parser_new(options) else { return fallback }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var source = markdown
+        source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return fallback }
+        defer { cmark_node_free(document) }
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+}

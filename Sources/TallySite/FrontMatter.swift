@@ -1,0 +1,78 @@
+import TallyFormat
+import TallyTemplates
+import Yams
+
+/// A content file's YAML front matter: the keys Tally knows, plus any of the user's own under `page.*`.
+struct FrontMatter: Sendable {
+    var title: String?
+    var description: String?
+    var layout: String?
+    var date: String?
+    var draft = false
+    var weight = 0
+    var tags: [String] = []
+    /// For a templated page (`[slug].md`): the query whose rows each give one page.
+    var pagesQuery: String?
+    /// The user's own keys, converted to template values.
+    var extra: [String: any Sendable] = [:]
+    /// Line of each key in the content file, for error messages.
+    var lines: [String: Int] = [:]
+
+    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "pages"]
+
+    static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
+        let document: YAMLDocument
+        switch YAMLDocument.parse(yaml, file: file, lineOffset: lineOffset) {
+        case .success(let parsed): document = parsed
+        case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
+        }
+        let pairs: [(key: String, keyNode: Node, value: Node)]
+        switch document.pairs() {
+        case .success(let found): pairs = found
+        case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
+        }
+        var matter = FrontMatter()
+        var problems: [Diagnostic] = []
+        for (key, keyNode, value) in pairs {
+            matter.lines[key] = document.line(of: keyNode)
+            func wrong(_ expected: String) {
+                problems.append(document.error(value, "front matter `\(key)` must be \(expected)", hint: "see docs/content.md"))
+            }
+            switch key {
+            case "title": if let text = value.scalar?.string { matter.title = text } else { wrong("text") }
+            case "description": if let text = value.scalar?.string { matter.description = text } else { wrong("text") }
+            case "layout": if let text = value.scalar?.string { matter.layout = text } else { wrong("a template name") }
+            case "date":
+                if let text = value.scalar?.string, ISODate(text) != nil { matter.date = text } else { wrong("an ISO 8601 date such as 2024-03-05") }
+            case "draft": if let flag = value.bool { matter.draft = flag } else { wrong("true or false") }
+            case "weight": if let number = value.int { matter.weight = number } else { wrong("a whole number") }
+            case "tags":
+                if let list = value.sequence?.compactMap({ $0.scalar?.string }), list.count == value.sequence?.count {
+                    matter.tags = list
+                } else if let single = value.scalar?.string {
+                    matter.tags = [single]
+                } else { wrong("a list of tags") }
+            case "pages": if let text = value.scalar?.string { matter.pagesQuery = text } else { wrong("an SQL query") }
+            default: matter.extra[key] = templateValue(value)
+            }
+        }
+        return problems.isEmpty ? .success(matter) : .failure(BuildFailure(problems))
+    }
+
+    /// A YAML node as template data: scalars become cells, sequences arrays, mappings `MapContext`s.
+    static func templateValue(_ node: Node) -> any Sendable {
+        switch node {
+        case .scalar(let scalar):
+            if let flag = node.bool, scalar.style == .plain { return flag }
+            if let integer = node.int, scalar.style == .plain { return Cell(.integer(Int64(integer))) }
+            if let real = node.float, scalar.style == .plain { return Cell(.real(real)) }
+            return Cell(scalar.string)
+        case .sequence(let sequence): return sequence.map { templateValue($0) }
+        case .mapping(let mapping):
+            var values: [String: any Sendable] = [:]
+            for (key, value) in mapping { values[key.string ?? ""] = templateValue(value) }
+            return MapContext(values)
+        case .alias: return Cell(.null)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// Writes a build into a staging folder beside the output and swaps it in only when the build succeeded,
+/// so a failed or interrupted build leaves the previous output whole.
+///
+/// A file whose bytes equal the previous output's is hard-linked from it instead of written, so its
+/// modification time stays put for rsync and CDN uploads.
+final class OutputWriter: Sendable {
+    let output: URL
+    let staging: URL
+    private let counts = Mutex((written: 0, unchanged: 0))
+
+    /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
+    init(output: URL, siteRoot: URL) throws(Diagnostic) {
+        let outputPath = output.standardizedFileURL.path
+        let rootPath = siteRoot.standardizedFileURL.path
+        if outputPath == "/" || rootPath == outputPath || rootPath.hasPrefix(outputPath + "/") {
+            throw Diagnostic(file: outputPath, message: "the output folder contains the site itself",
+                             hint: "choose a folder of its own, such as --out public")
+        }
+        self.output = output.standardizedFileURL
+        let name = ".\(self.output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
+        staging = self.output.deletingLastPathComponent().appendingPathComponent(name)
+        do {
+            try? FileManager.default.removeItem(at: staging)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(file: staging.path, message: "cannot create the staging folder: \(error.localizedDescription)",
+                             hint: "check that the output folder's parent exists and is writable")
+        }
+    }
+
+    var written: Int { counts.withLock { $0.written } }
+    var unchanged: Int { counts.withLock { $0.unchanged } }
+
+    /// Writes `bytes` to `relativePath` inside the output (a path of plain segments: never "..", never absolute).
+    func write(_ bytes: some Collection<UInt8>, to relativePath: String) throws(Diagnostic) {
+        let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw Diagnostic(file: relativePath, message: "refusing to write outside the output folder",
+                             hint: "output paths are made of plain folder names")
+        }
+        let target = staging.appendingPathComponent(relativePath)
+        let previous = output.appendingPathComponent(relativePath)
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if OutputWriter.file(at: previous, equals: bytes), link(previous.path, target.path) == 0 {
+                counts.withLock { $0.unchanged += 1 }
+                return
+            }
+            try Data(bytes).write(to: target)
+            counts.withLock { $0.written += 1 }
+        } catch {
+            throw Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
+                             hint: "check free disk space and permissions")
+        }
+    }
+
+    func write(_ text: String, to relativePath: String) throws(Diagnostic) {
+        try write(text.utf8, to: relativePath)
+    }
+
+    /// Puts the staged build in place of the output, then deletes the previous build.
+    func commit() throws(Diagnostic) {
+        let manager = FileManager.default
+        let retired = output.deletingLastPathComponent()
+            .appendingPathComponent(".\(output.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            if manager.fileExists(atPath: output.path) {
+                try? manager.removeItem(at: retired)
+                try manager.moveItem(at: output, to: retired)
+                try manager.moveItem(at: staging, to: output)
+                try? manager.removeItem(at: retired)
+            } else {
+                try manager.moveItem(at: staging, to: output)
+            }
+        } catch {
+            throw Diagnostic(file: output.path, message: "cannot replace the output folder: \(error.localizedDescription)",
+                             hint: "check that nothing else holds the folder open and that its parent is writable")
+        }
+    }
+
+    /// Deletes the staging folder after a failed build; the previous output is untouched.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private static func file(at url: URL, equals bytes: some Collection<UInt8>) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              (attributes[.size] as? NSNumber)?.intValue == bytes.count,
+              let existing = FileManager.default.contents(atPath: url.path) else { return false }
+        return existing.elementsEqual(bytes)
+    }
+}

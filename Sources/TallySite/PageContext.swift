@@ -1,0 +1,50 @@
+import TallyFormat
+import TallyTemplates
+
+/// Builds the `page` value templates see: title, description, url, date, tags, navigation state and the
+/// user's own front-matter keys.
+enum PageContext {
+    static func make(source: PageSource, page: PageInstance, data: [String: any Sendable],
+                     siteNavigation: [SiteConfig.NavigationItem]) -> MapContext {
+        let matter = source.frontMatter
+        var values = matter.extra
+        let root = MapContext(data)
+        values["title"] = Cell(source.title.map { $0.render(root, library: nil) } ?? matter.title ?? defaultTitle(page.path))
+        values["description"] = Cell(source.description.map { $0.render(root, library: nil) } ?? matter.description ?? "")
+        values["url"] = Cell(page.path)
+        values["file"] = Cell(source.file)
+        values["date"] = Cell(matter.date.map { DataValue.text($0) } ?? .null)
+        values["tags"] = matter.tags.map { Cell($0) }
+        values["weight"] = Cell(.integer(Int64(matter.weight)))
+        values["nav"] = siteNavigation.map { item in
+            MapContext(["title": Cell(item.title), "url": Cell(item.url), "current": isCurrent(item.url, page.path)])
+        }
+        values["breadcrumbs"] = breadcrumbs(for: page.path)
+        return MapContext(values)
+    }
+
+    /// A nav entry is current on its own URL and, except for the home page, on every page below it.
+    static func isCurrent(_ url: String, _ path: String) -> Bool {
+        url == path || (url != "/" && url.hasSuffix("/") && path.hasPrefix(url))
+    }
+
+    /// The ancestors of a page as {title, url}, from home down to its parent.
+    static func breadcrumbs(for path: String) -> [MapContext] {
+        let parts = path.split(separator: "/")
+        guard !parts.isEmpty else { return [] }
+        var crumbs = [MapContext(["title": Cell("Home"), "url": Cell("/")])]
+        var url = "/"
+        for part in parts.dropLast() {
+            url += part + "/"
+            crumbs.append(MapContext(["title": Cell(defaultTitle(url)), "url": Cell(url)]))
+        }
+        return crumbs
+    }
+
+    /// "/orgs/against-malaria/" → "Against malaria": a readable title when the front matter gives none.
+    static func defaultTitle(_ path: String) -> String {
+        guard let last = path.split(separator: "/").last else { return "Home" }
+        let words = last.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TallyFormat
+import TallyMarkdown
+import TallyStore
+import TallyTemplates
+
+/// Renders one page: its queries, then Mustache over the Markdown body, then cmark-gfm, then the layout.
+struct PageRenderer: Sendable {
+    let config: SiteConfig
+    let sources: [PageSource]
+    let database: SiteDatabase
+    let templates: TemplateLibrary
+    let templateFiles: [String: String]
+    let site: MapContext
+    let formatSettings: FormatSettings
+    /// Letters and digits unique to this build, so no database value can forge a placeholder.
+    let placeholderSeed: String
+
+    func render(_ page: PageInstance) -> (html: String?, problems: [Diagnostic]) {
+        let source = sources[page.sourceIndex]
+        var problems: [Diagnostic] = []
+        var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params)]
+        for query in source.queries {
+            do {
+                data[query.name] = TableContext(try database.run(query.sql, parameters: page.params))
+            } catch {
+                problems.append(QueryDiagnostics.diagnostic(error, queryName: query.name, file: source.file, line: query.line))
+            }
+        }
+        guard problems.isEmpty else { return (nil, problems) }
+
+        let pageData = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation)
+        data["page"] = pageData
+        let root = MapContext(data, isRoot: true)
+
+        let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        let markdown = bodySession.run { source.body.render(root, library: templates) }
+        problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1, source: source)
+        let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML).html(markdown))
+
+        let layoutName = source.frontMatter.layout ?? "default"
+        guard let layout = templates.template(named: layoutName) else {
+            problems.append(Diagnostic(file: source.file, line: source.frontMatter.lines["layout"] ?? 1,
+                                       message: "no layout named `\(layoutName)`",
+                                       hint: "create \(config.templatesDirectory)/\(layoutName).mustache; layouts here: \(templates.names.joined(separator: ", "))"))
+            return (nil, problems)
+        }
+        var layoutData = data
+        layoutData["content"] = HTMLFragment(bodyHTML)
+        let layoutSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        let html = layoutSession.run { layout.render(MapContext(layoutData, isRoot: true), library: templates) }
+        problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0, source: nil)
+        guard !problems.hasErrors else { return (nil, problems) }
+        return (layoutSession.substitutePlaceholders(in: html), problems)
+    }
+
+    private func paramsContext(_ params: [String: DataValue]) -> MapContext {
+        var values: [String: any Sendable] = [:]
+        for (name, value) in params { values[name] = Cell(value) }
+        return MapContext(values)
+    }
+
+    /// Unknown names and unusable values met while rendering, located at the tag that used them.
+    private func diagnostics(of session: RenderSession, template: PageTemplate, file: String, lineOffset: Int,
+                             source: PageSource?) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for name in session.missingNames {
+            let location = template.firstUse(of: name)
+            let known = source.map { $0.queries.map(\.name) } ?? []
+            let hint = known.isEmpty
+                ? "define it with a ```sql \(name) block, or read front matter as page.\(name)"
+                : "queries on this page: \(known.joined(separator: ", ")); front matter keys are under page.*"
+            found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
+                                    message: "unknown name `\(name)`", hint: hint))
+        }
+        for problem in session.problems {
+            let location = template.firstUse(ofHelper: problem.helper)
+            found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
+                                    message: "\(problem.helper): \(PageExpander.quoted(problem.value)) is \(problem.message)",
+                                    hint: "fix the value in the database, or select a different column"))
+        }
+        return found
+    }
+}

@@ -1,0 +1,26 @@
+import TallyMarkdown
+import TallyTemplates
+
+/// A content file, loaded and compiled: front matter, queries, embedded blocks and the body template.
+struct PageSource: Sendable {
+    /// Path from the site root, e.g. `content/orgs/[slug].md`, used in every diagnostic.
+    let file: String
+    let route: Route
+    let frontMatter: FrontMatter
+    let queries: [PageQuery]
+    let body: PageTemplate
+    /// Line of the body's first line in the file.
+    let bodyLine: Int
+    /// The body source with query blocks blanked, for locating tags in diagnostics.
+    let bodyText: String
+    let title: PageTemplate?
+    let description: PageTemplate?
+}
+
+/// A fenced ```` ```sql name ```` block: its rows become the page's `name` value.
+struct PageQuery: Sendable, Equatable {
+    let name: String
+    let sql: String
+    /// Line of the first SQL line in the content file.
+    let line: Int
+}

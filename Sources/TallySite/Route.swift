@@ -1,0 +1,49 @@
+/// Where a content file's pages go: `about.md` → `/about/`, `x/index.md` → `/x/`, `orgs/[slug].md` → `/orgs/<slug>/`.
+struct Route: Sendable, Equatable {
+    enum Segment: Sendable, Equatable {
+        case fixed(String)
+        case parameter(String)
+    }
+
+    let segments: [Segment]
+
+    /// - Parameter relativePath: the file's path inside the content folder, with "/" separators.
+    init(relativePath: String) {
+        var parts = relativePath.split(separator: "/").map(String.init)
+        if var last = parts.popLast() {
+            if last.hasSuffix(".md") { last.removeLast(3) }
+            if last != "index" { parts.append(last) }
+        }
+        segments = parts.map { part in
+            if part.hasPrefix("["), part.hasSuffix("]"), part.count > 2 { return .parameter(String(part.dropFirst().dropLast())) }
+            return .fixed(part)
+        }
+    }
+
+    var parameters: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+    }
+
+    var isTemplated: Bool { !parameters.isEmpty }
+
+    /// The URL path, such as "/orgs/amf/", given a value for each parameter.
+    func path(with values: [String: String] = [:]) -> String {
+        let parts = segments.map { segment -> String in
+            switch segment {
+            case .fixed(let name): return name
+            case .parameter(let name): return values[name] ?? ""
+            }
+        }
+        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    }
+
+    /// Whether a database value may be used as one URL segment: letters, digits, `-`, `_`, `.`, `~`, not
+    /// starting with a dot, so no value can climb out of the output folder or hide a query string.
+    static func isSafeSegment(_ value: String) -> Bool {
+        guard !value.isEmpty, value.utf8.count <= 200, value.utf8.first != UInt8(ascii: ".") else { return false }
+        return value.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
+        }
+    }
+}

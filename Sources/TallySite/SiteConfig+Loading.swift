@@ -1,0 +1,115 @@
+import Foundation
+import TallyFormat
+import TallyStore
+import Yams
+
+extension SiteConfig {
+    /// Reads the config file; every problem is reported with its line, and unknown keys are errors (typos).
+    static func load(path: String, displayPath: String) -> Result<SiteConfig, BuildFailure> {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(BuildFailure([Diagnostic(file: displayPath, message: "cannot read the site config",
+                                                     hint: "create it with `tally init`, or pass --config FILE")]))
+        }
+        let document: YAMLDocument
+        switch YAMLDocument.parse(text, file: displayPath) {
+        case .success(let parsed): document = parsed
+        case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
+        }
+        var config = SiteConfig()
+        var problems: [Diagnostic] = []
+        let pairs: [(key: String, keyNode: Node, value: Node)]
+        switch document.pairs() {
+        case .success(let found): pairs = found
+        case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
+        }
+        for (key, keyNode, value) in pairs {
+            if let problem = config.apply(key: key, keyNode: keyNode, value: value, document: document) {
+                problems.append(problem)
+            }
+        }
+        return problems.isEmpty ? .success(config) : .failure(BuildFailure(problems))
+    }
+
+    static let keys = ["title", "description", "base_url", "language", "database", "timezone", "currency", "raw_html",
+                       "publish_users", "private_columns", "nav", "content_dir", "templates_dir", "static_dir", "output_dir"]
+
+    private mutating func apply(key: String, keyNode: Node, value: Node, document: YAMLDocument) -> Diagnostic? {
+        func text() -> String? { value.scalar?.string }
+        func stringList() -> [String]? {
+            if let scalar = value.scalar { return scalar.string.isEmpty ? [] : [scalar.string] }
+            guard let sequence = value.sequence else { return nil }
+            let strings = sequence.compactMap { $0.scalar?.string }
+            return strings.count == sequence.count ? strings : nil
+        }
+        func wrong(_ expected: String) -> Diagnostic {
+            document.error(value, "`\(key)` must be \(expected)", hint: "see docs/config.md for every key")
+        }
+        switch key {
+        case "title": guard let text = text() else { return wrong("text") }; title = text
+        case "description": guard let text = text() else { return wrong("text") }; description = text
+        case "base_url":
+            guard let text = text(), text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("/") else {
+                return wrong("an absolute URL such as https://example.org/ or a path such as /repo/")
+            }
+            baseURL = text.hasSuffix("/") ? text : text + "/"
+        case "language": guard let text = text() else { return wrong("a language tag such as en") }; language = text
+        case "database": guard let text = text(), !text.isEmpty else { return wrong("a file path") }; database = text
+        case "timezone":
+            guard let text = text(), let zone = TimeZone(identifier: text) else {
+                return wrong("an IANA timezone name such as America/New_York or UTC")
+            }
+            timezone = zone
+        case "currency":
+            guard let text = text(), let found = Currency.lookup(text) else { return wrong("an ISO 4217 code such as USD") }
+            currency = found
+        case "raw_html": guard let flag = value.bool else { return wrong("true or false") }; rawHTML = flag
+        case "publish_users": guard let list = stringList() else { return wrong("a list of usernames") }; publishedUsers = list
+        case "private_columns":
+            guard let list = stringList() else { return wrong("a list of table.column names") }
+            var columns: [PublicationPolicy.PrivateColumn] = []
+            for item in list {
+                let parts = item.split(separator: ".")
+                guard parts.count == 2 else { return wrong("a list of table.column names, such as users.phone") }
+                columns.append(.init(table: String(parts[0]), column: String(parts[1])))
+            }
+            privateColumns = columns
+        case "nav":
+            guard let sequence = value.sequence else { return wrong("a list of {title, url} entries") }
+            var items: [NavigationItem] = []
+            for entry in sequence {
+                guard let title = entry.mapping?["title"]?.string, let url = entry.mapping?["url"]?.string else {
+                    return document.error(entry, "each `nav` entry needs `title` and `url`", hint: "write `- {title: Directory, url: /orgs/}`")
+                }
+                items.append(NavigationItem(title: title, url: url))
+            }
+            navigation = items
+        case "content_dir", "templates_dir", "static_dir", "output_dir":
+            guard let text = text(), !text.isEmpty else { return wrong("a folder path") }
+            switch key {
+            case "content_dir": contentDirectory = text
+            case "templates_dir": templatesDirectory = text
+            case "static_dir": staticDirectory = text
+            default: outputDirectory = text
+            }
+        default:
+            let suggestion = SiteConfig.keys.min { editDistance($0, key) < editDistance($1, key) } ?? "title"
+            return document.error(keyNode, "unknown config key `\(key)`", hint: "did you mean `\(suggestion)`? see docs/config.md")
+        }
+        return nil
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

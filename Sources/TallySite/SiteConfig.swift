@@ -1,0 +1,45 @@
+import Foundation
+import TallyFormat
+import TallyStore
+import Yams
+
+/// The site config file (`tally.yaml`), as docs/config.md documents it.
+public struct SiteConfig: Sendable {
+    public var title = "Tally site"
+    public var description = ""
+    /// Absolute URL the site is served from, ending in "/": `https://user.github.io/repo/`.
+    public var baseURL = "/"
+    public var language = "en"
+    /// Database path, relative to the site root.
+    public var database = "data/site.sqlite"
+    public var timezone = TimeZone(identifier: "UTC") ?? .current
+    public var currency = Currency.lookup("USD")!
+    /// Raw HTML in content files reaches the output only when true (off by default, as in Hugo).
+    public var rawHTML = false
+    /// Users whose personal data is published; nobody else's reaches a generated file.
+    public var publishedUsers: [String] = []
+    public var privateColumns: [PublicationPolicy.PrivateColumn] = []
+    public var navigation: [NavigationItem] = []
+    public var contentDirectory = "content"
+    public var templatesDirectory = "templates"
+    public var staticDirectory = "static"
+    public var outputDirectory = "public"
+
+    public struct NavigationItem: Sendable, Equatable {
+        public let title: String
+        public let url: String
+    }
+
+    public init() {}
+
+    /// The path part of the base URL: "/" or "/repo/".
+    public var basePath: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return baseURL.hasPrefix("/") ? baseURL : "/" + baseURL }
+        let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
+        return afterHost.isEmpty ? "/" : String(afterHost)
+    }
+
+    var publicationPolicy: PublicationPolicy {
+        PublicationPolicy(publishedUsers: publishedUsers, extraPrivateColumns: privateColumns)
+    }
+}

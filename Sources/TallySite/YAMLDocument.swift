@@ -1,0 +1,49 @@
+import Yams
+
+/// YAML parsed with line numbers kept, for front matter and the site config.
+struct YAMLDocument {
+    let root: Node?
+    /// Added to Yams' 1-based lines to get lines in the containing file.
+    let lineOffset: Int
+    let file: String
+
+    /// Parses `text`; a syntax error becomes a diagnostic at the right line of `file`.
+    static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<YAMLDocument, Diagnostic> {
+        do {
+            return .success(YAMLDocument(root: try Yams.compose(yaml: text), lineOffset: lineOffset, file: file))
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset))
+        } catch {
+            return .failure(Diagnostic(file: file, line: lineOffset + 1, message: "cannot read YAML: \(error)",
+                                       hint: "check the YAML syntax"))
+        }
+    }
+
+    /// The line in the containing file of a node.
+    func line(of node: Node) -> Int { (node.mark?.line ?? 1) + lineOffset }
+
+    func error(_ node: Node, _ message: String, hint: String) -> Diagnostic {
+        Diagnostic(file: file, line: line(of: node), column: node.mark?.column ?? 1, message: message, hint: hint)
+    }
+
+    /// The top-level mapping's pairs with string keys, in file order.
+    func pairs() -> Result<[(key: String, keyNode: Node, value: Node)], Diagnostic> {
+        guard let root else { return .success([]) }
+        guard let mapping = root.mapping else {
+            return .failure(error(root, "expected a mapping of `key: value` lines", hint: "write one `key: value` per line"))
+        }
+        return .success(mapping.map { (key: $0.key.string ?? "", keyNode: $0.key, value: $0.value) })
+    }
+
+    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            return Diagnostic(file: file, line: mark.line + lineOffset, column: mark.column,
+                              message: "invalid YAML: \(detail)", hint: "check indentation, colons and quotes on this line")
+        default:
+            return Diagnostic(file: file, line: lineOffset + 1, message: "invalid YAML: \(error)", hint: "check the YAML syntax")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import GRDB
+
+/// Creates and upgrades Tally databases. Migrations are registered here once and never edited after release.
+public enum DatabaseMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: Schema.version1)
+        }
+        return migrator
+    }
+
+    /// Brings the database at `path` (created when missing) up to the current schema, then runs `seedSQL` if given.
+    public static func migrate(databaseAt path: String, seedSQL: String? = nil) throws(StoreError) {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try migrator.migrate(queue)
+            if let seedSQL {
+                try queue.write { db in try db.execute(sql: seedSQL) }
+            }
+        } catch let error as DatabaseError {
+            throw .database(path: path, message: error.message ?? "\(error)")
+        } catch {
+            throw .database(path: path, message: "\(error)")
+        }
+    }
+}

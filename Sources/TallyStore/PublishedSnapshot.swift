@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// A private copy of the site database holding only what may be published.
+///
+/// The build never queries the user's database directly: it copies it with SQLite's backup API into a
+/// temporary file, deletes unpublished users and their rows, drops private columns, and then opens the copy
+/// read-only. Whatever SQL a page runs, private data is simply not there, and the source is never written.
+enum PublishedSnapshot {
+    static func make(from sourcePath: String, policy: PublicationPolicy, at snapshotPath: String) throws(StoreError) {
+        guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
+        do {
+            var readOnly = Configuration()
+            readOnly.readonly = true
+            let source = try DatabaseQueue(path: sourcePath, configuration: readOnly)
+            let snapshot = try DatabaseQueue(path: snapshotPath)
+            try source.backup(to: snapshot)
+            try snapshot.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.inTransaction {
+                    try removeUnpublishedUsers(db, published: policy.publishedUsers)
+                    try removePrivateColumns(db, policy.privateColumns)
+                    return .commit
+                }
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+            try snapshot.close()
+        } catch let error as DatabaseError {
+            throw .database(path: sourcePath, message: error.message ?? "\(error)")
+        } catch {
+            throw .database(path: sourcePath, message: "\(error)")
+        }
+    }
+
+    private static func removeUnpublishedUsers(_ db: Database, published: [String]) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        guard tables.contains("users") else { return }
+        let columnsByTable = try Dictionary(uniqueKeysWithValues: tables.map { table in
+            (table, try db.columns(in: table).map(\.name))
+        })
+        guard columnsByTable["users"]?.contains("username") == true else {
+            try db.execute(sql: "DELETE FROM users")
+            return
+        }
+        let placeholders = databaseQuestionMarks(count: published.count)
+        try db.execute(sql: "DELETE FROM users WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
+        for table in tables.sorted() where table != "users" && columnsByTable[table]?.contains("user_id") == true {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE user_id IS NULL OR user_id NOT IN (SELECT id FROM users)")
+        }
+        // Rows that reach a user only through another personal table.
+        if tables.contains("post_deliveries") {
+            let columns = columnsByTable["post_deliveries"] ?? []
+            if columns.contains("post_id"), tables.contains("posts") {
+                try db.execute(sql: "DELETE FROM post_deliveries WHERE post_id NOT IN (SELECT id FROM posts)")
+            }
+            if columns.contains("account_id"), tables.contains("social_accounts") {
+                try db.execute(sql: "DELETE FROM post_deliveries WHERE account_id NOT IN (SELECT id FROM social_accounts)")
+            }
+        }
+    }
+
+    private static func removePrivateColumns(_ db: Database, _ privateColumns: [PublicationPolicy.PrivateColumn]) throws {
+        for column in privateColumns {
+            guard try db.tableExists(column.table),
+                  try db.columns(in: column.table).contains(where: { $0.name == column.column }) else { continue }
+            let table = column.table.quotedDatabaseIdentifier, name = column.column.quotedDatabaseIdentifier
+            // DROP COLUMN fails when the column is indexed or constrained; then blank every value instead.
+            do {
+                try db.execute(sql: "ALTER TABLE \(table) DROP COLUMN \(name)")
+            } catch {
+                do {
+                    try db.execute(sql: "UPDATE \(table) SET \(name) = NULL")
+                } catch {
+                    try db.execute(sql: "UPDATE \(table) SET \(name) = ''")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+/// The database contract, version 1, exactly as `docs/database.md` documents it.
+///
+/// Shipped migrations are never edited: a later version adds a new migration
+/// (columns may be added; none of these is ever renamed or retyped).
+enum Schema {
+    static let version1 = """
+        CREATE TABLE organizations (
+          id INTEGER PRIMARY KEY,
+          slug TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          mission TEXT NOT NULL DEFAULT '',
+          description TEXT NOT NULL DEFAULT '',
+          website TEXT,
+          donate_url TEXT,
+          logo TEXT,
+          city TEXT,
+          region TEXT,
+          country TEXT,
+          rating REAL,
+          verified INTEGER NOT NULL DEFAULT 0,
+          minimum_donation_cents INTEGER NOT NULL DEFAULT 100,
+          impact_unit TEXT,
+          cost_per_unit_cents INTEGER,
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE organization_tags (
+          organization_id INTEGER NOT NULL REFERENCES organizations,
+          tag TEXT NOT NULL,
+          PRIMARY KEY (organization_id, tag)
+        );
+        CREATE TABLE organization_media (
+          id INTEGER PRIMARY KEY,
+          organization_id INTEGER NOT NULL REFERENCES organizations,
+          kind TEXT NOT NULL,
+          url TEXT NOT NULL,
+          caption TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE users (
+          id INTEGER PRIMARY KEY,
+          username TEXT NOT NULL UNIQUE,
+          display_name TEXT NOT NULL DEFAULT '',
+          email TEXT,
+          zipcode TEXT,
+          party TEXT,
+          bio TEXT NOT NULL DEFAULT '',
+          pledge_percent REAL,
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE donations (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          organization_id INTEGER NOT NULL REFERENCES organizations,
+          amount_cents INTEGER NOT NULL,
+          currency TEXT NOT NULL DEFAULT 'USD',
+          donated_at TEXT NOT NULL,
+          recurring INTEGER NOT NULL DEFAULT 0,
+          note TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE incomes (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          month TEXT NOT NULL,
+          amount_cents INTEGER NOT NULL,
+          currency TEXT NOT NULL DEFAULT 'USD',
+          source TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE budget_categories (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          parent_id INTEGER REFERENCES budget_categories,
+          name TEXT NOT NULL,
+          color TEXT,
+          monthly_limit_cents INTEGER NOT NULL DEFAULT 0,
+          notes TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE expenses (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          category_id INTEGER NOT NULL REFERENCES budget_categories,
+          name TEXT NOT NULL,
+          amount_cents INTEGER NOT NULL,
+          currency TEXT NOT NULL DEFAULT 'USD',
+          spent_on TEXT NOT NULL,
+          notes TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE representatives (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          party TEXT,
+          state TEXT,
+          district TEXT,
+          chamber TEXT NOT NULL,
+          position TEXT NOT NULL DEFAULT '',
+          photo TEXT,
+          website TEXT
+        );
+        CREATE TABLE user_representatives (
+          user_id INTEGER NOT NULL REFERENCES users,
+          representative_id TEXT NOT NULL REFERENCES representatives,
+          PRIMARY KEY (user_id, representative_id)
+        );
+        CREATE TABLE bills (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          summary TEXT NOT NULL DEFAULT '',
+          chamber TEXT NOT NULL,
+          status TEXT NOT NULL,
+          introduced_on TEXT,
+          last_action_on TEXT,
+          url TEXT
+        );
+        CREATE TABLE bill_votes (
+          bill_id TEXT NOT NULL REFERENCES bills,
+          representative_id TEXT NOT NULL REFERENCES representatives,
+          vote TEXT NOT NULL,
+          voted_on TEXT,
+          PRIMARY KEY (bill_id, representative_id)
+        );
+        CREATE TABLE questions (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          representative_id TEXT NOT NULL REFERENCES representatives,
+          text TEXT NOT NULL,
+          votes INTEGER NOT NULL DEFAULT 0,
+          asked_at TEXT NOT NULL,
+          answer TEXT,
+          answered_at TEXT
+        );
+        CREATE TABLE social_accounts (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          platform TEXT NOT NULL,
+          handle TEXT NOT NULL,
+          auth_token TEXT
+        );
+        CREATE TABLE posts (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users,
+          content TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          scheduled_for TEXT,
+          donation_id INTEGER REFERENCES donations
+        );
+        CREATE TABLE post_deliveries (
+          post_id INTEGER NOT NULL REFERENCES posts,
+          account_id INTEGER NOT NULL REFERENCES social_accounts,
+          status TEXT NOT NULL,
+          published_at TEXT,
+          likes INTEGER NOT NULL DEFAULT 0,
+          shares INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (post_id, account_id)
+        );
+        """
+}

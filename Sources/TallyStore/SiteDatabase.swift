@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import TallyFormat
+
+/// The read-only database a build queries: a published snapshot of the user's database.
+///
+/// Safe to share between rendering tasks; reads run concurrently on a pool of read-only connections.
+public final class SiteDatabase: Sendable {
+    private let pool: DatabasePool
+    private let snapshotPath: String
+
+    /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`) and opens it read-only.
+    public init(path: String, policy: PublicationPolicy) throws(StoreError) {
+        let snapshotPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
+        try PublishedSnapshot.make(from: path, policy: policy, at: snapshotPath)
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.maximumReaderCount = 4
+            pool = try DatabasePool(path: snapshotPath, configuration: configuration)
+        } catch {
+            SiteDatabase.removeFiles(at: snapshotPath)
+            throw .database(path: path, message: "\(error)")
+        }
+        self.snapshotPath = snapshotPath
+    }
+
+    deinit {
+        try? pool.close()
+        SiteDatabase.removeFiles(at: snapshotPath)
+    }
+
+    /// Runs one page query. Named parameters (`:slug`) are bound from `parameters`; a missing one binds NULL.
+    public func run(_ sql: String, parameters: [String: DataValue] = [:]) throws(QueryError) -> DataTable {
+        do {
+            return try pool.read { db in try SiteDatabase.fetch(db, sql: sql, parameters: parameters) }
+        } catch let error as QueryError {
+            throw error
+        } catch let error as DatabaseError {
+            throw QueryError(message: error.message ?? "\(error)", lineInQuery: nil)
+        } catch {
+            throw QueryError(message: "\(error)", lineInQuery: nil)
+        }
+    }
+
+    /// Names of the tables in the published snapshot.
+    public func tableNames() -> Set<String> {
+        let names = try? pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+        }
+        return Set(names ?? [])
+    }
+
+    private static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
+        let statement: Statement
+        do {
+            statement = try db.makeStatement(sql: sql)
+        } catch let error as DatabaseError {
+            throw QueryError(message: error.message ?? "\(error)", lineInQuery: errorLine(db, sql: sql))
+        }
+        guard sqlite3_stmt_readonly(statement.sqliteStatement) != 0 else {
+            throw QueryError(message: "only SELECT queries may run; the database is read-only", lineInQuery: 0)
+        }
+        var arguments: [String: (any DatabaseValueConvertible)?] = [:]
+        for index in 1...max(1, Int(sqlite3_bind_parameter_count(statement.sqliteStatement))) {
+            guard let cName = sqlite3_bind_parameter_name(statement.sqliteStatement, Int32(index)) else { continue }
+            let name = String(String(cString: cName).dropFirst())
+            arguments[name] = parameters[name].map(databaseValue)
+        }
+        statement.arguments = StatementArguments(arguments)
+        let columns = statement.columnNames
+        var rows: [[DataValue]] = []
+        let cursor = try Row.fetchCursor(statement)
+        while let row = try cursor.next() {
+            var values: [DataValue] = []
+            values.reserveCapacity(columns.count)
+            for index in 0..<columns.count { values.append(dataValue(row[index] as DatabaseValue)) }
+            rows.append(values)
+        }
+        return DataTable(columns: columns, rows: rows)
+    }
+
+    /// The 0-based line of the byte offset SQLite reports for the last error, when it reports one.
+    private static func errorLine(_ db: Database, sql: String) -> Int? {
+        let offset = Int(sqlite3_error_offset(db.sqliteConnection))
+        guard offset >= 0 else { return nil }
+        return sql.utf8.prefix(offset).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+
+    private static func dataValue(_ value: DatabaseValue) -> DataValue {
+        switch value.storage {
+        case .null: return .null
+        case .int64(let integer): return .integer(integer)
+        case .double(let real): return .real(real)
+        case .string(let text): return .text(text)
+        case .blob(let data): return .text(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    private static func databaseValue(_ value: DataValue) -> (any DatabaseValueConvertible)? {
+        switch value {
+        case .null: return nil
+        case .integer(let integer): return integer
+        case .real(let real): return real
+        case .text(let text): return text
+        }
+    }
+
+    private static func removeFiles(at path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

@@ -1,0 +1,27 @@
+/// A problem opening or preparing the site database.
+public enum StoreError: Error, Equatable, Sendable {
+    case missingDatabase(path: String)
+    case database(path: String, message: String)
+
+    public var message: String {
+        switch self {
+        case .missingDatabase(let path): return "database '\(path)' does not exist"
+        case .database(let path, let message): return "cannot read database '\(path)': \(message)"
+        }
+    }
+
+    public var hint: String {
+        switch self {
+        case .missingDatabase: return "create it with `tally migrate PATH`, or set `database:` in the site config"
+        case .database: return "check that the file is a SQLite database made by Tally or following docs/database.md"
+        }
+    }
+}
+
+/// A page query that SQLite refused or that failed while running.
+public struct QueryError: Error, Equatable, Sendable {
+    /// SQLite's message, e.g. "no such column: amount".
+    public let message: String
+    /// 0-based line inside the query text where SQLite located the error, when it could.
+    public let lineInQuery: Int?
+}

@@ -1,0 +1,63 @@
+import Mustache
+
+/// A compiled template: a page body (Markdown) or a layout (HTML), parsed once and rendered for many pages.
+public struct PageTemplate: Sendable {
+    let template: MustacheTemplate
+    /// Every tag, for checking partials against the library and locating names in diagnostics.
+    let tags: [TemplateTag]
+
+    /// Compiles a Markdown page body. Values are escaped for Markdown and HTML; unescaped tags are refused
+    /// because a page body never needs them (`{{markdown(x)}}` and charts are inserted safely).
+    public static func markdown(_ text: String) throws(TemplateError) -> PageTemplate {
+        let tags = TemplateTag.scan(text)
+        if let unescaped = tags.first(where: { $0.kind == .unescaped }) {
+            throw TemplateError(line: unescaped.line, column: unescaped.column,
+                                message: "unescaped tag '{{{\(unescaped.name)}}}' is not allowed in Markdown content",
+                                hint: "use {{\(unescaped.name)}}: values are escaped; use {{markdown(\(unescaped.name))}} to render Markdown from the database")
+        }
+        return try compile(text, pragma: TemplateContentType.markdownPragma, tags: tags)
+    }
+
+    /// Compiles an HTML layout or partial. `{{x}}` escapes for HTML; `{{{content}}}` inserts trusted HTML.
+    public static func html(_ text: String) throws(TemplateError) -> PageTemplate {
+        try compile(text, pragma: TemplateContentType.htmlPragma, tags: TemplateTag.scan(text))
+    }
+
+    /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
+    public static func plainText(_ text: String) throws(TemplateError) -> PageTemplate {
+        try compile(text, pragma: "", tags: [])
+    }
+
+    private static func compile(_ text: String, pragma: String, tags: [TemplateTag]) throws(TemplateError) -> PageTemplate {
+        _ = TemplateContentType.registered
+        do {
+            let template = try MustacheTemplate(string: pragma + text)
+            return PageTemplate(template: template, tags: tags)
+        } catch let error as MustacheTemplate.ParserError {
+            throw TemplateError(error, pragmaLength: pragma.count)
+        } catch {
+            throw TemplateError(line: 1, column: 1, message: "cannot parse template: \(error)", hint: "check the {{ }} tags")
+        }
+    }
+
+    /// Renders with `data` as the root, resolving partials from `library`.
+    public func render(_ data: MapContext, library: TemplateLibrary?) -> String {
+        template.render(data, library: library?.mustache)
+    }
+
+    /// Partials and parent layouts this template names that `library` does not have.
+    public func missingReferences(in library: TemplateLibrary) -> [(name: String, line: Int, column: Int)] {
+        tags.filter { ($0.kind == .partial || $0.kind == .parent) && library.mustache.getTemplate(named: $0.name) == nil }
+            .map { ($0.name, $0.line, $0.column) }
+    }
+
+    /// Where the template first uses `name` as a value or section (`{{name}}`, `{{#name}}`, `{{money(name)}}`).
+    public func firstUse(of name: String) -> (line: Int, column: Int)? {
+        tags.first { $0.kind == .other && $0.rootName == name }.map { ($0.line, $0.column) }
+    }
+
+    /// Where the template first applies the helper `helper`, as in `{{date(x)}}`.
+    public func firstUse(ofHelper helper: String) -> (line: Int, column: Int)? {
+        tags.first { $0.kind == .other && $0.name.contains(helper + "(") }.map { ($0.line, $0.column) }
+    }
+}

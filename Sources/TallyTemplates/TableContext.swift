@@ -1,0 +1,76 @@
+import Mustache
+import TallyFormat
+
+/// A query's rows as template data: `{{#gifts}}…{{/gifts}}` repeats per row, `{{^gifts}}` shows when there are
+/// none, and `{{gifts.total}}` reads a column of the first row (handy for one-row queries).
+public struct TableContext: MustacheSequence, MustacheParent, MustacheTransformable, Sendable {
+    let storage: TableStorage
+
+    public init(_ table: DataTable) {
+        storage = TableStorage(table)
+    }
+
+    public var count: Int { storage.table.rows.count }
+
+    public func makeIterator() -> Iterator { Iterator(storage: storage) }
+
+    public struct Iterator: IteratorProtocol {
+        let storage: TableStorage
+        var index = 0
+        public mutating func next() -> RowContext? {
+            guard index < storage.table.rows.count else { return nil }
+            defer { index += 1 }
+            return RowContext(storage: storage, index: index)
+        }
+    }
+
+    public func child(named name: String) -> Any? {
+        if count > 0 { return RowContext(storage: storage, index: 0).child(named: name) }
+        // An empty result still knows its columns: reading one is not a typo.
+        return storage.columnIndex[name] == nil ? nil : Cell(.null)
+    }
+
+    /// `count(gifts)`, `empty(gifts)`, `first(gifts)`, `last(gifts)`, `reversed(gifts)`.
+    public func transform(_ name: String) -> Any? {
+        switch name {
+        case "count": return Cell(.integer(Int64(count)))
+        case "empty": return count == 0
+        case "first": return count > 0 ? RowContext(storage: storage, index: 0) : nil
+        case "last": return count > 0 ? RowContext(storage: storage, index: count - 1) : nil
+        case "reversed": return Array(self).reversed() as [RowContext]
+        default: return nil
+        }
+    }
+}
+
+/// One row of a query result; its columns are looked up by name.
+public struct RowContext: MustacheParent, Sendable {
+    let storage: TableStorage
+    let index: Int
+
+    public func child(named name: String) -> Any? {
+        guard let column = storage.columnIndex[name] else { return nil }
+        let row = storage.table.rows[index]
+        let currency = storage.currencyColumn[column].map { row[$0].text }
+        return Cell(row[column], currencyCode: currency)
+    }
+}
+
+/// A table plus the lookups its rows share, built once per query result.
+final class TableStorage: Sendable {
+    let table: DataTable
+    let columnIndex: [String: Int]
+    /// For each column, the column holding its currency: `<base>_currency` for `<base>_cents`, else `currency`.
+    let currencyColumn: [Int?]
+
+    init(_ table: DataTable) {
+        self.table = table
+        var index: [String: Int] = [:]
+        for (position, name) in table.columns.enumerated() where index[name] == nil { index[name] = position }
+        columnIndex = index
+        currencyColumn = table.columns.map { name in
+            if name.hasSuffix("_cents"), let paired = index[String(name.dropLast(6)) + "_currency"] { return paired }
+            return index["currency"]
+        }
+    }
+}

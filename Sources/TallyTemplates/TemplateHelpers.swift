@@ -1,0 +1,118 @@
+import TallyFormat
+import TallyMarkdown
+
+/// The formatting helpers available to every template as Mustache transforms, e.g. `{{money(amount_cents)}}`.
+/// docs/content.md lists them; each returns a `Cell`, so its result is escaped like any other value.
+enum TemplateHelpers {
+    static let names = [
+        "money", "money_compact", "number", "number0", "number1", "number2", "compact", "percent", "percent1",
+        "date", "datetime", "month", "year", "iso_date", "stars", "url", "markdown",
+        "lowercased", "uppercased", "capitalized",
+    ]
+
+    static func apply(_ name: String, to cell: Cell) -> Any? {
+        let session = RenderSession.current
+        let settings = session?.settings ?? FormatSettings(defaultCurrency: Currency.lookup("USD")!)
+        if case .null = cell.value { return Cell(.null) }
+        switch name {
+        case "money", "money_compact":
+            return money(cell, compact: name == "money_compact", settings: settings, session: session)
+        case "number": return text(numberText(cell, decimals: nil))
+        case "number0": return text(numberText(cell, decimals: 0))
+        case "number1": return text(numberText(cell, decimals: 1))
+        case "number2": return text(numberText(cell, decimals: 2))
+        case "compact":
+            return number(cell, helper: name, session: session).map { text(NumberText.compact($0)) } ?? cell
+        case "percent", "percent1":
+            return number(cell, helper: name, session: session).map { text(NumberText.percent($0, decimals: name == "percent" ? 0 : 1)) } ?? cell
+        case "date", "datetime", "month", "year", "iso_date":
+            return date(cell, helper: name, settings: settings, session: session)
+        case "stars": return number(cell, helper: name, session: session).map { text(stars($0)) } ?? cell
+        case "url": return text(SafeURL.filter(cell.value.text) ?? "")
+        case "markdown":
+            let html = MarkdownRenderer(allowsRawHTML: false).html(cell.value.text)
+            return text(session?.placeholder(for: html) ?? "")
+        case "lowercased": return text(cell.value.text.lowercased())
+        case "uppercased": return text(cell.value.text.uppercased())
+        case "capitalized": return text(cell.value.text.capitalized)
+        default: return nil
+        }
+    }
+
+    private static func text(_ value: String) -> Cell { Cell(.text(value)) }
+
+    private static func money(_ cell: Cell, compact: Bool, settings: FormatSettings, session: RenderSession?) -> Cell {
+        guard let minor = cell.value.integer else {
+            session?.record(ValueProblem(helper: "money", value: cell.value.text,
+                                         message: "money values are integers in minor units (cents)"))
+            return cell
+        }
+        let code = cell.currencyCode ?? settings.defaultCurrency.code
+        guard let currency = Currency.lookup(code) else {
+            session?.record(ValueProblem(helper: "money", value: code, message: "'\(code)' is not an ISO 4217 currency code"))
+            return text(NumberText.grouped(minor.magnitude) + " " + code)
+        }
+        let amount = Money(minorUnits: minor, currency: currency)
+        return text(compact ? amount.compact() : amount.formatted())
+    }
+
+    private static func numberText(_ cell: Cell, decimals: Int?) -> String {
+        switch cell.value {
+        case .integer(let value) where decimals == nil || decimals == 0:
+            return (value < 0 ? "-" : "") + NumberText.grouped(value.magnitude)
+        default:
+            guard let value = cell.value.number else { return cell.value.text }
+            if let decimals { return NumberText.decimal(value, decimals: decimals) }
+            return NumberText.shortest(value, maxDecimals: 2)
+        }
+    }
+
+    private static func number(_ cell: Cell, helper: String, session: RenderSession?) -> Double? {
+        guard let value = cell.value.number, value.isFinite else {
+            session?.record(ValueProblem(helper: helper, value: cell.value.text, message: "not a number"))
+            return nil
+        }
+        return value
+    }
+
+    private static func date(_ cell: Cell, helper: String, settings: FormatSettings, session: RenderSession?) -> Cell {
+        guard var date = ISODate(cell.value.text) else {
+            session?.record(ValueProblem(helper: helper, value: cell.value.text,
+                                         message: "not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"))
+            return cell
+        }
+        if let offset = date.utcOffset {
+            let instant = date.localSeconds - offset
+            date = date.converted(toOffset: settings.utcOffset(instant))
+        }
+        switch helper {
+        case "datetime": return text(date.humanReadableWithTime)
+        case "month":
+            var month = date
+            month.precision = min(date.precision, .month)
+            return text(month.humanReadable)
+        case "year": return text(String(date.year))
+        case "iso_date": return text(date.isoDate)
+        default: return text(date.humanReadable)
+        }
+    }
+
+    /// 3.5 → "★★★½☆"-style text, out of four stars as the rating column is defined.
+    private static func stars(_ rating: Double) -> String {
+        let halves = Int((min(max(rating, 0), 4) * 2).rounded())
+        return String(repeating: "★", count: halves / 2) + (halves % 2 == 1 ? "½" : "")
+            + String(repeating: "☆", count: 4 - halves / 2 - halves % 2)
+    }
+}
+
+/// Keeps only link targets that cannot run script: http, https, mailto, and site-relative paths.
+public enum SafeURL {
+    public static func filter(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") { return trimmed }
+        if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") { return trimmed }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A light scan of a template's tags with the default `{{ }}` delimiters, for checks swift-mustache does not
+/// make: partials that do not exist and unescaped tags in Markdown.
+struct TemplateTag: Equatable {
+    enum Kind: Equatable { case partial, parent, unescaped, other }
+    let kind: Kind
+    let name: String
+    let line: Int
+    let column: Int
+
+    /// The first name a value tag looks up: "#gifts" → "gifts", "money(x.amount)" → "x", "/gifts" → "gifts".
+    var rootName: String {
+        var text = Substring(name)
+        while let first = text.first, "#^/!=".contains(first) { text = text.dropFirst() }
+        while let open = text.lastIndex(of: "(") {
+            text = text[text.index(after: open)...]
+            if let close = text.firstIndex(of: ")") { text = text[..<close] }
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return String(trimmed.split(separator: ".").first ?? Substring(trimmed))
+    }
+
+    static func scan(_ text: String) -> [TemplateTag] {
+        var tags: [TemplateTag] = []
+        var line = 1, column = 1
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "{", index + 1 < scalars.count, scalars[index + 1] == "{" {
+                let (tagLine, tagColumn) = (line, column)
+                var end = index + 2
+                while end + 1 < scalars.count, !(scalars[end] == "}" && scalars[end + 1] == "}") { end += 1 }
+                let body = String(String.UnicodeScalarView(scalars[(index + 2)..<min(end, scalars.count)]))
+                tags.append(classify(body, line: tagLine, column: tagColumn))
+                for scalar in scalars[index..<min(end + 2, scalars.count)] {
+                    if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                }
+                index = end + 2
+                continue
+            }
+            if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index += 1
+        }
+        return tags
+    }
+
+    private static func classify(_ body: String, line: Int, column: Int) -> TemplateTag {
+        let sigil = body.first
+        let name = body.dropFirst().trimmingCharacters(in: CharacterSet(charactersIn: " {}\t"))
+        switch sigil {
+        case ">": return TemplateTag(kind: .partial, name: name, line: line, column: column)
+        case "<": return TemplateTag(kind: .parent, name: name, line: line, column: column)
+        case "{", "&": return TemplateTag(kind: .unescaped, name: name, line: line, column: column)
+        default: return TemplateTag(kind: .other, name: body.trimmingCharacters(in: .whitespaces), line: line, column: column)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Synchronization
+import TallySite
+
+/// Prints build progress: `[i/n] stage` lines and a page counter on a terminal, nothing but the summary otherwise,
+/// so CI logs get one line per problem and no animation.
+final class ConsoleReporter: BuildProgress {
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let counterShown = Mutex(false)
+
+    func stageStarted(_ stage: BuildStage) {
+        guard isTerminal else { return }
+        clearCounter()
+        printLine("[\(stage.rawValue + 1)/\(BuildStage.allCases.count)] \(stage.name)")
+    }
+
+    func pagesRendered(_ done: Int, of total: Int) {
+        guard isTerminal else { return }
+        counterShown.withLock { shown in
+            shown = true
+            FileHandle.standardError.write(Data("\r      \(done)/\(total) pages".utf8))
+        }
+    }
+
+    func finish() { clearCounter() }
+
+    func printProblem(_ diagnostic: Diagnostic) { printLine(diagnostic.description) }
+
+    func printLine(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    private func clearCounter() {
+        counterShown.withLock { shown in
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
+        }
+    }
+}

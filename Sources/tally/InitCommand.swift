@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import TallySite
+import TallyStore
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a new site: config, empty database with the schema, content and templates.",
+        discussion: "Refuses to overwrite existing files. Then run `tally build` in the new folder.")
+
+    @Argument(help: "Folder for the new site (created when missing).")
+    var directory = "."
+
+    func run() throws {
+        let root = URL(fileURLWithPath: directory)
+        do {
+            let written = try StarterSite.write(to: root)
+            try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent(StarterSite.databasePath).path)
+            for file in written { print("created \(directory)/\(file)") }
+            print("created \(directory)/\(StarterSite.databasePath)\nNext: cd \(directory) && tally build")
+        } catch let error as StarterSite.Conflict {
+            FileHandle.standardError.write(Data("\(directory)/\(error.file): error: already exists\n  hint: run `tally init` in an empty folder\n".utf8))
+            throw ExitCode.failure
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data("\(directory): error: \(error.message)\n  hint: \(error.hint)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

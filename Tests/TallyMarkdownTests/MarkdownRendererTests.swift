@@ -1,0 +1,44 @@
+import Testing
+import TallyMarkdown
+
+@Suite struct MarkdownRendererTests {
+    let safe = MarkdownRenderer()
+
+    @Test(arguments: [
+        ("# Title", "<h1>Title</h1>\n"),
+        ("*a* **b** ~~c~~", "<p><em>a</em> <strong>b</strong> <del>c</del></p>\n"),
+        ("| a | b |\n|---|--:|\n| 1 | 2 |", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th align=\"right\">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td align=\"right\">2</td>\n</tr>\n</tbody>\n</table>\n"),
+        ("- [x] done\n- [ ] todo", "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n<li><input type=\"checkbox\" disabled=\"\" /> todo</li>\n</ul>\n"),
+        ("see https://example.org now", "<p>see <a href=\"https://example.org\">https://example.org</a> now</p>\n"),
+        ("5 < 6 & 7", "<p>5 &lt; 6 &amp; 7</p>\n"),
+    ])
+    func rendersGitHubFlavoredMarkdown(markdown: String, html: String) {
+        #expect(safe.html(markdown) == html)
+    }
+
+    @Test func safeModeDropsRawHTMLAndDangerousLinks() {
+        #expect(safe.html("<script>alert(1)</script>") == "<!-- raw HTML omitted -->\n")
+        #expect(safe.html("a <b onclick=x>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")
+        #expect(safe.html("[x](javascript:alert(1))") == "<p><a href=\"\">x</a></p>\n")
+    }
+
+    @Test func rawHTMLSwitchKeepsHTMLButTagFilterStillNeutersScript() {
+        let unsafe = MarkdownRenderer(allowsRawHTML: true)
+        #expect(unsafe.html("<div class=\"note\">hi</div>") == "<div class=\"note\">hi</div>\n")
+        #expect(unsafe.html("<script>x</script>") == "&lt;script>x&lt;/script>\n")
+    }
+
+    @Test func findsFencedBlocksWithLines() {
+        let markdown = "# T\n\n```sql gifts\nselect 1\n```\n\ntext\n\n- item\n\n  ```chart\n  type: bar\n  ```\n"
+        let blocks = MarkdownRenderer.fencedCodeBlocks(in: markdown)
+        #expect(blocks == [
+            FencedCodeBlock(info: "sql gifts", code: "select 1\n", firstLine: 3, lastLine: 5),
+            FencedCodeBlock(info: "chart", code: "type: bar\n", firstLine: 11, lastLine: 13),
+        ])
+        #expect(blocks[0].infoWords == ["sql", "gifts"])
+    }
+
+    @Test func indentedCodeIsNotAFencedBlock() {
+        #expect(MarkdownRenderer.fencedCodeBlocks(in: "    select 1\n").isEmpty)
+    }
+}
