@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "TallyFormat"),
-        .target(name: "TallyCharts", dependencies: ["TallyFormat"]),
+        .target(name: "TallyCharts", dependencies: ["TallyFormat"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "TallyMarkdown", dependencies: ["CCMarkGFM"]),
         .target(name: "TallyStore", dependencies: [
             "TallyFormat", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -40,8 +40,8 @@ let package = Package(
         ]),
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
-        .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates"]),
-        .testTarget(name: "TallySiteTests", dependencies: ["TallySite"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
+        .testTarget(name: "TallySiteTests", dependencies: ["TallySite", "TallyStore"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"]),
     ]
 )

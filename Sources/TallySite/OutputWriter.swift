@@ -68,6 +68,11 @@ final class OutputWriter: Sendable {
             .appendingPathComponent(".\(output.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             if manager.fileExists(atPath: output.path) {
+                // Hidden entries Tally did not write (a deploy checkout's .git, .gitkeep, .nojekyll) move to the new output.
+                for name in try manager.contentsOfDirectory(atPath: output.path) where name.hasPrefix(".")
+                    && !manager.fileExists(atPath: staging.appendingPathComponent(name).path) {
+                    try manager.moveItem(at: output.appendingPathComponent(name), to: staging.appendingPathComponent(name))
+                }
                 try? manager.removeItem(at: retired)
                 try manager.moveItem(at: output, to: retired)
                 try manager.moveItem(at: staging, to: output)

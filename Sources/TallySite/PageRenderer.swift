@@ -40,6 +40,8 @@ struct PageRenderer: Sendable {
 
         let layoutName = source.frontMatter.layout ?? "default"
         guard let layout = templates.template(named: layoutName) else {
+            // A layout file that failed to compile has its own diagnostic already.
+            if templateFiles[layoutName] != nil { return (nil, problems) }
             problems.append(Diagnostic(file: source.file, line: source.frontMatter.lines["layout"] ?? 1,
                                        message: "no layout named `\(layoutName)`",
                                        hint: "create \(config.templatesDirectory)/\(layoutName).mustache; layouts here: \(templates.names.joined(separator: ", "))"))

@@ -35,7 +35,7 @@ public enum SiteBuilder {
         progress?.stageStarted(.expandPages)
         let expanded = PageExpander.expand(content.pages, database: database)
         problems += expanded.problems
-        guard !problems.hasErrors else { return .failure(BuildFailure(problems)) }
+        // Pages that loaded still render even when others did not, so one build reports every problem.
 
         let writer: OutputWriter
         do throws(Diagnostic) {

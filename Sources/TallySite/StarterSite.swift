@@ -9,7 +9,7 @@ public enum StarterSite {
 
     /// Writes the starter files under `root` and returns their relative paths.
     public static func write(to root: URL) throws -> [String] {
-        for path in files.keys where FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
+        for path in files.keys.sorted() where FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
             throw Conflict(file: path)
         }
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {

@@ -67,9 +67,10 @@ public final class SiteDatabase: Sendable {
         for index in 1...max(1, Int(sqlite3_bind_parameter_count(statement.sqliteStatement))) {
             guard let cName = sqlite3_bind_parameter_name(statement.sqliteStatement, Int32(index)) else { continue }
             let name = String(String(cString: cName).dropFirst())
-            arguments[name] = parameters[name].map(databaseValue)
+            // updateValue, not subscript assignment: a nil value must stay in the dictionary and bind NULL.
+            arguments.updateValue(parameters[name].flatMap(databaseValue), forKey: name)
         }
-        statement.arguments = StatementArguments(arguments)
+        try statement.setArguments(StatementArguments(arguments))
         let columns = statement.columnNames
         var rows: [[DataValue]] = []
         let cursor = try Row.fetchCursor(statement)

@@ -24,4 +24,9 @@ public struct QueryError: Error, Equatable, Sendable {
     public let message: String
     /// 0-based line inside the query text where SQLite located the error, when it could.
     public let lineInQuery: Int?
+
+    public init(message: String, lineInQuery: Int?) {
+        self.message = message
+        self.lineInQuery = lineInQuery
+    }
 }

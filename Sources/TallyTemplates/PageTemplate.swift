@@ -34,6 +34,11 @@ public struct PageTemplate: Sendable {
             let template = try MustacheTemplate(string: pragma + text)
             return PageTemplate(template: template, tags: tags)
         } catch let error as MustacheTemplate.ParserError {
+            // swift-mustache reports an unclosed section at the end of the text; point at its opening tag instead.
+            if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let open = TemplateTag.firstUnclosedSection(in: tags) {
+                throw TemplateError(line: open.line, column: open.column, message: "section `\(open.rootName)` is never closed",
+                                    hint: "add {{/\(open.rootName)}} after its content")
+            }
             throw TemplateError(error, pragmaLength: pragma.count)
         } catch {
             throw TemplateError(line: 1, column: 1, message: "cannot parse template: \(error)", hint: "check the {{ }} tags")

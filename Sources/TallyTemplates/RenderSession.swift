@@ -46,7 +46,7 @@ public final class RenderSession: Sendable {
         var result = html
         for (index, fragment) in fragments.enumerated().reversed() {
             let token = placeholderPrefix + String(index) + "x"
-            result = result.replacingOccurrences(of: "<p>" + token + "</p>", with: fragment)
+            result = result.replacingOccurrences(of: "<p>" + token + "</p>\n", with: fragment)
             result = result.replacingOccurrences(of: token, with: fragment)
         }
         return result
@@ -73,6 +73,12 @@ public struct ValueProblem: Sendable, Equatable {
     public let helper: String
     public let value: String
     public let message: String
+
+    public init(helper: String, value: String, message: String) {
+        self.helper = helper
+        self.value = value
+        self.message = message
+    }
 }
 
 /// Site-wide settings the formatting helpers use.

@@ -21,6 +21,19 @@ struct TemplateTag: Equatable {
         return String(trimmed.split(separator: ".").first ?? Substring(trimmed))
     }
 
+    /// The first `{{#name}}` or `{{^name}}` that no `{{/name}}` closes.
+    static func firstUnclosedSection(in tags: [TemplateTag]) -> TemplateTag? {
+        var open: [TemplateTag] = []
+        for tag in tags where tag.kind == .other {
+            if tag.name.hasPrefix("#") || tag.name.hasPrefix("^") {
+                open.append(tag)
+            } else if tag.name.hasPrefix("/"), let index = open.lastIndex(where: { $0.rootName == tag.rootName }) {
+                open.removeSubrange(index...)
+            }
+        }
+        return open.first
+    }
+
     static func scan(_ text: String) -> [TemplateTag] {
         var tags: [TemplateTag] = []
         var line = 1, column = 1

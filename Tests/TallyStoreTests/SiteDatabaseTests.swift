@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TallyFormat
+import TallyStore
+
+/// A database with the schema and two users, one published, in a temporary folder.
+private func makeDatabase(_ extraSQL: String = "") throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("site.sqlite").path
+    try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """
+        INSERT INTO users (id, username, display_name, email, zipcode, created_at) VALUES
+          (1, 'ada', 'Ada', 'ada@example.com', '94110', '2023-01-01'),
+          (2, 'riley', 'Riley', 'riley@example.com', '73301', '2023-01-01');
+        INSERT INTO organizations (id, slug, name, created_at) VALUES (1, 'amf', 'Against Malaria Foundation', '2020-01-01');
+        INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES
+          (1, 1, 5000, 'USD', '2024-01-05'), (2, 1, 7000, 'USD', '2024-01-06');
+        INSERT INTO social_accounts (id, user_id, platform, handle, auth_token) VALUES
+          (1, 1, 'mastodon', '@ada', 'secret-token-ada'), (2, 2, 'bluesky', '@riley', 'secret-token-riley');
+        INSERT INTO posts (id, user_id, content, created_at) VALUES (1, 1, 'hello', '2024-01-01T10:00:00Z'), (2, 2, 'riley post', '2024-01-01T10:00:00Z');
+        INSERT INTO post_deliveries (post_id, account_id, status) VALUES (1, 1, 'published'), (2, 2, 'published');
+        \(extraSQL)
+        """)
+    return path
+}
+
+@Suite struct SiteDatabaseTests {
+    let policy = PublicationPolicy(publishedUsers: ["ada"])
+
+    @Test func unpublishedUsersAndTheirRowsAreNotInTheSnapshot() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        #expect(try database.run("SELECT username FROM users").rows == [[.text("ada")]])
+        #expect(try database.run("SELECT amount_cents FROM donations").rows == [[.integer(5000)]])
+        #expect(try database.run("SELECT content FROM posts").rows == [[.text("hello")]])
+        #expect(try database.run("SELECT post_id FROM post_deliveries").rows == [[.integer(1)]])
+        #expect(try database.run("SELECT count(*) FROM organizations").rows == [[.integer(1)]])
+    }
+
+    @Test func privateColumnsAreGoneWhateverTheQueryAsks() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        #expect(throws: QueryError(message: "no such column: email", lineInQuery: 0)) {
+            try database.run("SELECT email FROM users")
+        }
+        #expect(throws: QueryError(message: "no such column: auth_token", lineInQuery: 0)) {
+            try database.run("SELECT auth_token FROM main.social_accounts")
+        }
+        let everything = try database.run("SELECT * FROM users")
+        #expect(!everything.columns.contains("email") && !everything.columns.contains("zipcode"))
+        #expect(!everything.rows.flatMap { $0 }.contains(.text("ada@example.com")))
+    }
+
+    @Test func configuredPrivateColumnsAreRemovedToo() throws {
+        let path = try makeDatabase("ALTER TABLE users ADD COLUMN phone TEXT; UPDATE users SET phone = '555-0100';")
+        let strict = PublicationPolicy(publishedUsers: ["ada"], extraPrivateColumns: [.init(table: "users", column: "phone")])
+        let database = try SiteDatabase(path: path, policy: strict)
+        #expect(!(try database.run("SELECT * FROM users").columns.contains("phone")))
+    }
+
+    @Test func aNotNullIndexedPrivateColumnIsBlankedWhenItCannotBeDropped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("other.sqlite").path
+        try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """
+            CREATE TABLE accounts_other (x INTEGER);
+            DROP TABLE social_accounts;
+            CREATE TABLE social_accounts (id INTEGER PRIMARY KEY, user_id INTEGER, platform TEXT, handle TEXT, auth_token TEXT NOT NULL UNIQUE);
+            INSERT INTO users (id, username, created_at) VALUES (1, 'ada', '2023-01-01');
+            INSERT INTO social_accounts VALUES (1, 1, 'mastodon', '@ada', 'secret');
+            """)
+        let database = try SiteDatabase(path: path, policy: policy)
+        #expect(try database.run("SELECT auth_token FROM social_accounts").rows == [[.text("")]])
+    }
+
+    @Test func theSourceDatabaseIsNeverChanged() throws {
+        let path = try makeDatabase()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        _ = try SiteDatabase(path: path, policy: policy)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func queriesCannotWrite() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        #expect(throws: QueryError(message: "only SELECT queries may run; the database is read-only", lineInQuery: 0)) {
+            try database.run("DELETE FROM organizations")
+        }
+    }
+
+    @Test func namedParametersBindAndMissingOnesAreNull() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        let table = try database.run("SELECT name, :missing AS m FROM organizations WHERE slug = :slug", parameters: ["slug": .text("amf")])
+        #expect(table == DataTable(columns: ["name", "m"], rows: [[.text("Against Malaria Foundation"), .null]]))
+    }
+
+    @Test func sqlErrorsPointAtTheLineInTheQuery() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        #expect(throws: QueryError(message: "no such column: amount", lineInQuery: 2)) {
+            try database.run("SELECT\n  name\n  , amount\nFROM organizations")
+        }
+    }
+
+    @Test func aMissingDatabaseIsAClearError() {
+        #expect(throws: StoreError.missingDatabase(path: "/nonexistent/site.sqlite")) {
+            try SiteDatabase(path: "/nonexistent/site.sqlite", policy: PublicationPolicy(publishedUsers: []))
+        }
+    }
+
+    @Test func theSchemaHasEveryContractTable() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        let expected: Set = ["organizations", "organization_tags", "organization_media", "users", "donations", "incomes",
+                             "budget_categories", "expenses", "representatives", "user_representatives", "bills", "bill_votes",
+                             "questions", "social_accounts", "posts", "post_deliveries"]
+        #expect(expected.isSubset(of: database.tableNames()))
+    }
+}

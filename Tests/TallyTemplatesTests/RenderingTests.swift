@@ -1,0 +1,122 @@
+import Testing
+import TallyFormat
+import TallyMarkdown
+import TallyTemplates
+
+/// Renders a Markdown body over `rows`, then through cmark-gfm: the HTML a reader gets.
+private func html(_ body: String, columns: [String], rows: [[DataValue]], session: RenderSession? = nil) throws -> String {
+    let markdown = try render(body, columns: columns, rows: rows,
+                              session: session ?? RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t"))
+    return MarkdownRenderer().html(markdown)
+}
+
+/// Renders a Markdown body template over one query result named `rows`.
+private func render(_ body: String, columns: [String], rows: [[DataValue]], extra: [String: any Sendable] = [:],
+                    session: RenderSession = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!),
+                                                           placeholderSeed: "test")) throws -> String {
+    let template = try PageTemplate.markdown(body)
+    var data = extra
+    data["rows"] = TableContext(DataTable(columns: columns, rows: rows))
+    return session.run { template.render(MapContext(data, isRoot: true), library: nil) }
+}
+
+@Suite struct RenderingTests {
+    @Test func sectionsRepeatPerRowAndInvertedSectionsShowWhenEmpty() throws {
+        let body = "{{#rows}}- {{name}}\n{{/rows}}{{^rows}}none{{/rows}}"
+        #expect(try render(body, columns: ["name"], rows: [[.text("A")], [.text("B")]]) == "- A\n- B\n")
+        #expect(try render(body, columns: ["name"], rows: []) == "none")
+    }
+
+    @Test func dottedNameReadsTheFirstRowAndCountCountsRows() throws {
+        #expect(try render("{{rows.total}} in {{count(rows)}}", columns: ["total"], rows: [[.integer(7)], [.integer(9)]]) == "7 in 2")
+    }
+
+    @Test func databaseValuesAreEscapedAndNeverRenderedAsTemplates() throws {
+        let hostile = "{{#rows}}{{name}}{{/rows}}"
+        let output = try html("{{#rows}}{{name}}{{/rows}}", columns: ["name"], rows: [[.text(hostile)]])
+        #expect(output == "<p>{{#rows}}{{name}}{{/rows}}</p>\n")
+    }
+
+    @Test func integerBooleansAndNullsAreFalsyInSections() throws {
+        let body = "{{#rows}}[{{#verified}}yes{{/verified}}{{^verified}}no{{/verified}}{{#website}}{{website}}{{/website}}]{{/rows}}"
+        let rows: [[DataValue]] = [[.integer(1), .text("https://a.org")], [.integer(0), .null]]
+        #expect(try html(body, columns: ["verified", "website"], rows: rows) == "<p>[yeshttps://a.org][no]</p>\n")
+    }
+
+    @Test func moneyUsesTheRowCurrencyWithItsMinorUnits() throws {
+        let rows: [[DataValue]] = [[.integer(123456), .text("USD")], [.integer(5000), .text("JPY")], [.integer(-250), .text("EUR")]]
+        let output = try html("{{#rows}}{{money(amount_cents)}};{{/rows}}", columns: ["amount_cents", "currency"], rows: rows)
+        #expect(output == "<p>$1,234.56;¥5,000;-€2.50;</p>\n")
+    }
+
+    @Test func moneyFallsBackToTheSiteCurrencyAndPairedCurrencyColumns() throws {
+        let output = try html("{{#rows}}{{money(a_cents)}} {{money(b_cents)}}{{/rows}}",
+                              columns: ["a_cents", "b_cents", "b_currency"], rows: [[.integer(100), .integer(100), .text("GBP")]])
+        #expect(output == "<p>$1.00 £1.00</p>\n")
+    }
+
+    @Test func numbersPercentsAndDates() throws {
+        let columns = ["n", "ratio", "day", "moment", "rating"]
+        let rows: [[DataValue]] = [[.real(1234.5), .real(0.125), .text("2024-03-05"), .text("2024-03-05T23:30:00Z"), .real(3.5)]]
+        let output = try html("{{#rows}}{{number(n)}} {{compact(n)}} {{percent(ratio)}} {{percent1(ratio)}} {{date(day)}} {{month(day)}} {{datetime(moment)}} {{stars(rating)}}{{/rows}}",
+                              columns: columns, rows: rows)
+        #expect(output == "<p>1,234.5 1.2k 13% 12.5% Mar 5, 2024 March 2024 Mar 5, 2024, 23:30 ★★★½</p>\n")
+    }
+
+    @Test func datesConvertToTheSiteTimezone() throws {
+        let newYork = FormatSettings(defaultCurrency: Currency.lookup("USD")!) { _ in -5 * 3600 }
+        let session = RenderSession(settings: newYork, placeholderSeed: "t")
+        let output = try html("{{#rows}}{{datetime(at)}}{{/rows}}", columns: ["at"], rows: [[.text("2024-03-05T02:00:00Z")]], session: session)
+        #expect(output == "<p>Mar 4, 2024, 21:00</p>\n")
+    }
+
+    @Test func anUnparseableDateIsReportedNotDropped() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        let output = try render("{{#rows}}{{date(day)}}{{/rows}}", columns: ["day"], rows: [[.text("yesterday")]], session: session)
+        #expect(output == "yesterday")
+        #expect(session.problems == [ValueProblem(helper: "date", value: "yesterday",
+                                                  message: "not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")])
+    }
+
+    @Test func unknownNamesAreRecordedButColumnsOfEmptyResultsAreNot() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        _ = try render("{{rows.total}}{{#gifts}}x{{/gifts}}{{#rows}}{{amount}}{{/rows}}", columns: ["total"], rows: [], session: session)
+        #expect(session.missingNames == ["gifts"])
+        let second = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        _ = try render("{{#rows}}{{amount}}{{/rows}}", columns: ["total"], rows: [[.integer(1)]], session: second)
+        #expect(second.missingNames == ["amount"])
+    }
+
+    @Test func markdownHelperRendersDatabaseMarkdownSafelyThroughAPlaceholder() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "seed")
+        let markdown = try render("{{#rows}}{{markdown(description)}}{{/rows}}", columns: ["description"],
+                                  rows: [[.text("**Bold** <script>x</script> [a](javascript:b)")]], session: session)
+        #expect(markdown == "tallyfragmentseedx0x")
+        let substituted = session.substitutePlaceholders(in: "<p>\(markdown)</p>\n")
+        #expect(substituted == "<p><strong>Bold</strong> <!-- raw HTML omitted -->x<!-- raw HTML omitted --> <a href=\"\">a</a></p>\n")
+    }
+
+    @Test func unescapedTagsAreRefusedInMarkdownWithTheirLocation() {
+        #expect(throws: TemplateError(line: 2, column: 3, message: "unescaped tag '{{{name}}}' is not allowed in Markdown content",
+                                      hint: "use {{name}}: values are escaped; use {{markdown(name)}} to render Markdown from the database")) {
+            try PageTemplate.markdown("text\n- {{{name}}}\n")
+        }
+    }
+
+    @Test func parseErrorsCarryLineAndColumn() {
+        #expect(throws: TemplateError(line: 3, column: 15, message: "section closed with a different name than it was opened with",
+                                      hint: "close {{#name}} with {{/name}}")) {
+            try PageTemplate.markdown("# Title\n\n{{#gifts}}x{{/gift}}\n")
+        }
+        #expect(throws: TemplateError(line: 2, column: 1, message: "section `gifts` is never closed",
+                                      hint: "add {{/gifts}} after its content")) {
+            try PageTemplate.html("{{#a}}x{{/a}}\n{{#gifts}}never closed")
+        }
+    }
+
+    @Test func layoutsEscapeForHTMLAndInsertTrustedContentWithTripleMustache() throws {
+        let layout = try PageTemplate.html("<title>{{title}}</title>{{{content}}}")
+        let data = MapContext(["title": Cell("<Tom & Jerry>"), "content": HTMLFragment("<p>ok</p>")])
+        #expect(layout.render(data, library: nil) == "<title>&lt;Tom &amp; Jerry&gt;</title><p>ok</p>")
+    }
+}
