@@ -55,7 +55,7 @@ enum ContentLoader {
         let description = compileField(frontMatter.description, key: "description", frontMatter: frontMatter, file: file, problems: &problems)
         guard problems.isEmpty else { return .failure(BuildFailure(problems)) }
         return .success(PageSource(file: file, route: route, frontMatter: frontMatter, queries: queries, body: template,
-                                   bodyLine: bodyLine, bodyText: bodyText, title: title, description: description))
+                                   bodyLine: bodyLine, title: title, description: description))
     }
 
     /// Splits `---` front matter from the body; returns the body's first line number.
@@ -74,7 +74,8 @@ enum ContentLoader {
 
     /// Takes ```` ```sql name ```` blocks out of the body, blanking their lines so line numbers stay true.
     private static func extractQueries(from body: String, file: String, bodyLine: Int) -> ([PageQuery], String, [Diagnostic]) {
-        let blocks = MarkdownRenderer.fencedCodeBlocks(in: body).filter { $0.infoWords.first == "sql" }
+        // ```sql alone is an ordinary code block, shown on the page; ```sql NAME is a query.
+        let blocks = MarkdownRenderer.fencedCodeBlocks(in: body).filter { $0.infoWords.first == "sql" && $0.infoWords.count > 1 }
         guard !blocks.isEmpty else { return ([], body, []) }
         var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var queries: [PageQuery] = []
@@ -83,7 +84,7 @@ enum ContentLoader {
             let fileLine = block.firstLine + bodyLine - 1
             let words = block.infoWords
             if words.count != 2 {
-                problems.append(Diagnostic(file: file, line: fileLine, message: "an sql block needs exactly one name",
+                problems.append(Diagnostic(file: file, line: fileLine, message: "an sql query block takes exactly one name",
                                            hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}"))
             } else if let name = words.last.map(String.init) {
                 if !isValidName(name) || reservedNames.contains(name) {

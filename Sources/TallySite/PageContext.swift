@@ -4,13 +4,16 @@ import TallyTemplates
 /// Builds the `page` value templates see: title, description, url, date, tags, navigation state and the
 /// user's own front-matter keys.
 enum PageContext {
+    /// - Parameter session: the page's session, so templated titles format money and dates like the body does.
     static func make(source: PageSource, page: PageInstance, data: [String: any Sendable],
-                     siteNavigation: [SiteConfig.NavigationItem]) -> MapContext {
+                     siteNavigation: [SiteConfig.NavigationItem], session: RenderSession) -> MapContext {
         let matter = source.frontMatter
         var values = matter.extra
-        let root = MapContext(data)
-        values["title"] = Cell(source.title.map { $0.render(root, library: nil) } ?? matter.title ?? defaultTitle(page.path))
-        values["description"] = Cell(source.description.map { $0.render(root, library: nil) } ?? matter.description ?? "")
+        let root = MapContext(data, isRoot: true)
+        let title = source.title.map { template in session.run { template.render(root, library: nil) } }
+        let description = source.description.map { template in session.run { template.render(root, library: nil) } }
+        values["title"] = Cell(title ?? matter.title ?? defaultTitle(page.path))
+        values["description"] = Cell(description ?? matter.description ?? "")
         values["url"] = Cell(page.path)
         values["file"] = Cell(source.file)
         values["date"] = Cell(matter.date.map { DataValue.text($0) } ?? .null)

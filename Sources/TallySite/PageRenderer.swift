@@ -29,11 +29,10 @@ struct PageRenderer: Sendable {
         }
         guard problems.isEmpty else { return (nil, problems) }
 
-        let pageData = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation)
-        data["page"] = pageData
+        let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        data["page"] = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation, session: bodySession)
         let root = MapContext(data, isRoot: true)
 
-        let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
         let markdown = bodySession.run { source.body.render(root, library: templates) }
         problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1, source: source)
         let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML).html(markdown))
@@ -78,7 +77,7 @@ struct PageRenderer: Sendable {
         for problem in session.problems {
             let location = template.firstUse(ofHelper: problem.helper)
             found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
-                                    message: "\(problem.helper): \(PageExpander.quoted(problem.value)) is \(problem.message)",
+                                    message: "\(problem.helper): \(PageExpander.quoted(problem.value)) \(problem.message)",
                                     hint: "fix the value in the database, or select a different column"))
         }
         return found

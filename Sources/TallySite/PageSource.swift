@@ -11,8 +11,6 @@ struct PageSource: Sendable {
     let body: PageTemplate
     /// Line of the body's first line in the file.
     let bodyLine: Int
-    /// The body source with query blocks blanked, for locating tags in diagnostics.
-    let bodyText: String
     let title: PageTemplate?
     let description: PageTemplate?
 }

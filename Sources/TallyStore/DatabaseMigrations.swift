@@ -16,8 +16,15 @@ public enum DatabaseMigrations {
             let queue = try DatabaseQueue(path: path)
             try migrator.migrate(queue)
             if let seedSQL {
-                try queue.write { db in try db.execute(sql: seedSQL) }
+                // Seed files may hold their own BEGIN/COMMIT, so they run outside GRDB's transaction.
+                do {
+                    try queue.writeWithoutTransaction { db in try db.execute(sql: seedSQL) }
+                } catch let error as DatabaseError {
+                    throw StoreError.seed(path: path, message: error.message ?? "\(error)")
+                }
             }
+        } catch let error as StoreError {
+            throw error
         } catch let error as DatabaseError {
             throw .database(path: path, message: error.message ?? "\(error)")
         } catch {

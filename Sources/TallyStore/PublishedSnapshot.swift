@@ -38,12 +38,13 @@ enum PublishedSnapshot {
         let columnsByTable = try Dictionary(uniqueKeysWithValues: tables.map { table in
             (table, try db.columns(in: table).map(\.name))
         })
-        guard columnsByTable["users"]?.contains("username") == true else {
+        if columnsByTable["users"]?.contains("username") == true {
+            let placeholders = databaseQuestionMarks(count: published.count)
+            try db.execute(sql: "DELETE FROM users WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
+        } else {
+            // Without usernames nobody can be named in the config, so nobody is published.
             try db.execute(sql: "DELETE FROM users")
-            return
         }
-        let placeholders = databaseQuestionMarks(count: published.count)
-        try db.execute(sql: "DELETE FROM users WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
         for table in tables.sorted() where table != "users" && columnsByTable[table]?.contains("user_id") == true {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE user_id IS NULL OR user_id NOT IN (SELECT id FROM users)")
         }

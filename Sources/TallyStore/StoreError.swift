@@ -2,11 +2,13 @@
 public enum StoreError: Error, Equatable, Sendable {
     case missingDatabase(path: String)
     case database(path: String, message: String)
+    case seed(path: String, message: String)
 
     public var message: String {
         switch self {
         case .missingDatabase(let path): return "database '\(path)' does not exist"
         case .database(let path, let message): return "cannot read database '\(path)': \(message)"
+        case .seed(let path, let message): return "seed SQL failed on '\(path)': \(message)"
         }
     }
 
@@ -14,6 +16,7 @@ public enum StoreError: Error, Equatable, Sendable {
         switch self {
         case .missingDatabase: return "create it with `tally migrate PATH`, or set `database:` in the site config"
         case .database: return "check that the file is a SQLite database made by Tally or following docs/database.md"
+        case .seed: return "fix the seed file's SQL; the tables and columns are in docs/database.md"
         }
     }
 }

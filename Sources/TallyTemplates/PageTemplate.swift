@@ -25,7 +25,7 @@ public struct PageTemplate: Sendable {
 
     /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
     public static func plainText(_ text: String) throws(TemplateError) -> PageTemplate {
-        try compile(text, pragma: "", tags: [])
+        try compile(text, pragma: "{{% CONTENT_TYPE: TEXT }}", tags: [])
     }
 
     private static func compile(_ text: String, pragma: String, tags: [TemplateTag]) throws(TemplateError) -> PageTemplate {

@@ -4,12 +4,6 @@ import TallyMarkdown
 /// The formatting helpers available to every template as Mustache transforms, e.g. `{{money(amount_cents)}}`.
 /// docs/content.md lists them; each returns a `Cell`, so its result is escaped like any other value.
 enum TemplateHelpers {
-    static let names = [
-        "money", "money_compact", "number", "number0", "number1", "number2", "compact", "percent", "percent1",
-        "date", "datetime", "month", "year", "iso_date", "stars", "url", "markdown",
-        "lowercased", "uppercased", "capitalized",
-    ]
-
     static func apply(_ name: String, to cell: Cell) -> Any? {
         let session = RenderSession.current
         let settings = session?.settings ?? FormatSettings(defaultCurrency: Currency.lookup("USD")!)
@@ -43,13 +37,13 @@ enum TemplateHelpers {
 
     private static func money(_ cell: Cell, compact: Bool, settings: FormatSettings, session: RenderSession?) -> Cell {
         guard let minor = cell.value.integer else {
-            session?.record(ValueProblem(helper: "money", value: cell.value.text,
-                                         message: "money values are integers in minor units (cents)"))
+            session?.record(ValueProblem(helper: compact ? "money_compact" : "money", value: cell.value.text,
+                                         message: "is not an integer amount in minor units (cents)"))
             return cell
         }
         let code = cell.currencyCode ?? settings.defaultCurrency.code
         guard let currency = Currency.lookup(code) else {
-            session?.record(ValueProblem(helper: "money", value: code, message: "'\(code)' is not an ISO 4217 currency code"))
+            session?.record(ValueProblem(helper: "money", value: code, message: "is not an ISO 4217 currency code"))
             return text(NumberText.grouped(minor.magnitude) + " " + code)
         }
         let amount = Money(minorUnits: minor, currency: currency)
@@ -69,7 +63,7 @@ enum TemplateHelpers {
 
     private static func number(_ cell: Cell, helper: String, session: RenderSession?) -> Double? {
         guard let value = cell.value.number, value.isFinite else {
-            session?.record(ValueProblem(helper: helper, value: cell.value.text, message: "not a number"))
+            session?.record(ValueProblem(helper: helper, value: cell.value.text, message: "is not a number"))
             return nil
         }
         return value
@@ -78,7 +72,7 @@ enum TemplateHelpers {
     private static func date(_ cell: Cell, helper: String, settings: FormatSettings, session: RenderSession?) -> Cell {
         guard var date = ISODate(cell.value.text) else {
             session?.record(ValueProblem(helper: helper, value: cell.value.text,
-                                         message: "not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"))
+                                         message: "is not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"))
             return cell
         }
         if let offset = date.utcOffset {

@@ -34,22 +34,35 @@ struct TemplateTag: Equatable {
         return open.first
     }
 
+    /// Scans with the delimiters in force, following `{{=<% %>=}}` changes so no tag hides from the checks.
     static func scan(_ text: String) -> [TemplateTag] {
         var tags: [TemplateTag] = []
         var line = 1, column = 1
         let scalars = Array(text.unicodeScalars)
+        var open: [Unicode.Scalar] = ["{", "{"], close: [Unicode.Scalar] = ["}", "}"]
+        func matches(_ delimiter: [Unicode.Scalar], at position: Int) -> Bool {
+            position + delimiter.count <= scalars.count && Array(scalars[position..<position + delimiter.count]) == delimiter
+        }
         var index = 0
         while index < scalars.count {
-            if scalars[index] == "{", index + 1 < scalars.count, scalars[index + 1] == "{" {
+            if matches(open, at: index) {
                 let (tagLine, tagColumn) = (line, column)
-                var end = index + 2
-                while end + 1 < scalars.count, !(scalars[end] == "}" && scalars[end + 1] == "}") { end += 1 }
-                let body = String(String.UnicodeScalarView(scalars[(index + 2)..<min(end, scalars.count)]))
+                var end = index + open.count
+                while end < scalars.count, !matches(close, at: end) { end += 1 }
+                var body = String(String.UnicodeScalarView(scalars[(index + open.count)..<min(end, scalars.count)]))
+                var tagEnd = min(end + close.count, scalars.count)
+                // A triple mustache ends in "}}}": take the third brace into the tag.
+                if open == ["{", "{"], body.hasPrefix("{"), tagEnd < scalars.count, scalars[tagEnd] == "}" { tagEnd += 1 }
+                if body.hasPrefix("="), body.hasSuffix("="), body.count > 2 {
+                    let parts = body.dropFirst().dropLast().split(separator: " ", omittingEmptySubsequences: true)
+                    if parts.count == 2 { open = Array(parts[0].unicodeScalars); close = Array(parts[1].unicodeScalars) }
+                    body = "="
+                }
                 tags.append(classify(body, line: tagLine, column: tagColumn))
-                for scalar in scalars[index..<min(end + 2, scalars.count)] {
+                for scalar in scalars[index..<tagEnd] {
                     if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
                 }
-                index = end + 2
+                index = tagEnd
                 continue
             }
             if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }

@@ -41,8 +41,8 @@ struct BuildCommand: ParsableCommand {
             reporter.finish()
             for warning in summary.warnings { reporter.printProblem(warning) }
             let seconds = (clock.now - start).seconds
-            print("Built \(summary.pagesRendered) pages (\(summary.filesWritten) files written, \(summary.filesUnchanged) unchanged, "
-                  + "\(summary.staticFiles) static) in \(seconds) s → \(summary.output.path)")
+            print("Built \(counted(summary.pagesRendered, "page")) (\(counted(summary.filesWritten, "file")) written, "
+                  + "\(summary.filesUnchanged) unchanged, \(summary.staticFiles) static) in \(seconds) s → \(summary.output.path)")
         case .failure(let failure):
             reporter.finish()
             for problem in failure.diagnostics { reporter.printProblem(problem) }
@@ -52,6 +52,9 @@ struct BuildCommand: ParsableCommand {
         }
     }
 }
+
+/// "1 page", "2 pages".
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
 extension Duration {
     /// Seconds with two decimals, for the summary line.

@@ -71,6 +71,6 @@ private func temporaryFolder() throws -> URL {
         try "INSERT INTO nowhere VALUES (1);".write(to: folder.appendingPathComponent("bad.sql"), atomically: true, encoding: .utf8)
         let result = try tally(["migrate", "db.sqlite", "--seed", "bad.sql"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("bad.sql: error: cannot read database 'db.sqlite': no such table: nowhere\n"))
+        #expect(result.stderr.hasPrefix("bad.sql: error: seed SQL failed on 'db.sqlite': no such table: nowhere\n"))
     }
 }

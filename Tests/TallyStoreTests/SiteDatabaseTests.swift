@@ -98,6 +98,12 @@ private func makeDatabase(_ extraSQL: String = "") throws -> String {
         }
     }
 
+    @Test func slugifyMakesSafeURLSegments() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        let table = try database.run("SELECT slugify('Global Health'), slugify('  São Paulo!! '), slugify('../../etc'), slugify('🎉')")
+        #expect(table.rows == [[.text("global-health"), .text("s-o-paulo"), .text("etc"), .text("-")]])
+    }
+
     @Test func aMissingDatabaseIsAClearError() {
         #expect(throws: StoreError.missingDatabase(path: "/nonexistent/site.sqlite")) {
             try SiteDatabase(path: "/nonexistent/site.sqlite", policy: PublicationPolicy(publishedUsers: []))

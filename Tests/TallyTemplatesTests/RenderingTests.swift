@@ -75,7 +75,7 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
         let output = try render("{{#rows}}{{date(day)}}{{/rows}}", columns: ["day"], rows: [[.text("yesterday")]], session: session)
         #expect(output == "yesterday")
         #expect(session.problems == [ValueProblem(helper: "date", value: "yesterday",
-                                                  message: "not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")])
+                                                  message: "is not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")])
     }
 
     @Test func unknownNamesAreRecordedButColumnsOfEmptyResultsAreNot() throws {
@@ -101,6 +101,16 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
                                       hint: "use {{name}}: values are escaped; use {{markdown(name)}} to render Markdown from the database")) {
             try PageTemplate.markdown("text\n- {{{name}}}\n")
         }
+    }
+
+    @Test func setDelimiterTagsCannotSmuggleUnescapedTagsIntoMarkdown() throws {
+        #expect(throws: TemplateError(line: 2, column: 4, message: "unescaped tag '{{{name}}}' is not allowed in Markdown content",
+                                      hint: "use {{name}}: values are escaped; use {{markdown(name)}} to render Markdown from the database")) {
+            try PageTemplate.markdown("{{=<% %>=}}\nhi <%&name%>")
+        }
+        // Switching delimiters to show Mustache literally stays allowed.
+        let literal = try PageTemplate.markdown("`{{=<% %>=}}{{params.name}}<%={{ }}=%>` {{x}}")
+        #expect(literal.render(MapContext(["x": Cell("y")]), library: nil) == "`{{params.name}}` y")
     }
 
     @Test func parseErrorsCarryLineAndColumn() {
