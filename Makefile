@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev pkg-config
 TALLY = .build/release/tally
 
-.PHONY: site test deps release example-db bench clean
+.PHONY: site test deps release example-db clean
 
 site: release example-db
 	$(TALLY) build
