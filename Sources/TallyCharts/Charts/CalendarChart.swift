@@ -1,0 +1,102 @@
+import TallyFormat
+
+/// A year of days in week columns (Monday at the top), shaded by the day's count in five levels, like a
+/// contributions graph. Rows are dated entries; without a `y` column each row counts once.
+enum CalendarChart {
+    static let pitch = 12.0
+    static let cell = 10.0
+    static let left = 34.0
+    static let top = 24.0
+
+    static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
+        let days = try CalendarDays(spec: spec, data: data)
+        let name = spec.y.first ?? "entries"
+        let title = spec.title ?? name + " per day in " + String(days.year)
+        let table = ChartTable(caption: title, header: [spec.x ?? "date", spec.y.first ?? "count"],
+                               rows: days.counts.map { [ISODate(daysSinceEpoch: $0.day).humanReadable, days.style.full($0.value)] })
+        let width = spec.width ?? left + 54 * pitch + 8
+        let height = spec.height ?? top + 7 * pitch + 34
+        guard let busiest = days.counts.max(by: { $0.value < $1.value }), busiest.value > 0 else {
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+        }
+        let description = spec.description ?? days.describe(name: name, busiest: busiest)
+        var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,
+                                 capacity: 30_000, extraClass: " tally-cal")
+        writeLabels(year: days.year, into: &canvas.svg)
+        writeCells(days, maximum: busiest.value, into: &canvas.svg)
+        writeLegend(maximum: busiest.value, style: days.style, width: width, y: top + 7 * pitch + 12, into: &canvas.svg)
+        return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
+    }
+
+    /// The level (0–4) of a day's value against the busiest day's.
+    static func level(_ value: Double, maximum: Double) -> Int {
+        guard value > 0, maximum > 0 else { return 0 }
+        return min(4, max(1, Int((value / maximum * 4).rounded(.up))))
+    }
+
+    private static func position(day: Int, firstMonday: Int) -> (x: Double, y: Double) {
+        let offset = day - firstMonday
+        return (left + Double(offset / 7) * pitch, top + Double(offset % 7) * pitch)
+    }
+
+    private static func writeLabels(year: Int, into svg: inout SVGWriter) {
+        let firstMonday = CalendarDays.firstMonday(of: year)
+        svg.raw("<g class=\"tk\">" as StaticString)
+        for month in 1...12 {
+            let first = ISODate(year: year, month: month, day: 1)
+            let column = position(day: first.daysSinceEpoch + (7 - first.weekday) % 7, firstMonday: firstMonday)
+            svg.label(first.shortMonthName, x: column.x, y: top - 8)
+        }
+        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
+            svg.label(name, x: 0, y: top + Double(row) * pitch + cell - 0.5)
+        }
+        svg.raw("</g>" as StaticString)
+    }
+
+    /// One square per day of the year, grouped by level so each group sets its fill once.
+    private static func writeCells(_ days: CalendarDays, maximum: Double, into svg: inout SVGWriter) {
+        let firstMonday = CalendarDays.firstMonday(of: days.year)
+        let first = ISODate(year: days.year, month: 1, day: 1).daysSinceEpoch
+        let last = ISODate(year: days.year, month: 12, day: 31).daysSinceEpoch
+        var values = [Double](repeating: 0, count: last - first + 1)
+        for entry in days.counts { values[entry.day - first] = entry.value }
+        for level in 0...4 {
+            svg.raw("<g class=\"h" as StaticString)
+            svg.integer(level)
+            svg.raw("\">" as StaticString)
+            for (offset, value) in values.enumerated() where Self.level(value, maximum: maximum) == level {
+                let day = first + offset
+                let spot = position(day: day, firstMonday: firstMonday)
+                svg.raw("<path d=\"M" as StaticString)
+                svg.number(spot.x)
+                svg.raw(" " as StaticString)
+                svg.number(spot.y)
+                svg.raw("h10v10h-10z\">" as StaticString)
+                svg.title(ISODate(daysSinceEpoch: day).humanReadable + ": " + days.style.full(value))
+                svg.raw("</path>" as StaticString)
+            }
+            svg.raw("</g>" as StaticString)
+        }
+    }
+
+    /// "0 ▢▢▢▢▢ 12": the five levels between zero and the busiest day's value, right-aligned.
+    private static func writeLegend(maximum: Double, style: NumberStyle, width: Double, y: Double, into svg: inout SVGWriter) {
+        let high = style.full(maximum)
+        let end = width - 8 - TextMetrics.width(high, fontSize: 13) - 6
+        let start = end - 5 * pitch
+        svg.label("0", x: start - 6, y: y + 9.5, attributes: " class=\"tk e\"")
+        for level in 0...4 {
+            svg.raw("<path class=\"h" as StaticString)
+            svg.integer(level)
+            svg.raw("\" d=\"M" as StaticString)
+            svg.number(start + Double(level) * pitch)
+            svg.raw(" " as StaticString)
+            svg.number(y)
+            svg.raw("h10v10h-10z\">" as StaticString)
+            let low = level == 0 ? "0" : style.full(maximum * Double(level - 1) / 4)
+            svg.title(level == 0 ? "none" : "more than " + low + " up to " + style.full(maximum * Double(level) / 4))
+            svg.raw("</path>" as StaticString)
+        }
+        svg.label(high, x: end + 6, y: y + 9.5, attributes: " class=\"tk\"")
+    }
+}

@@ -1,0 +1,60 @@
+/// Labels under upright bars: level when they fit, every n-th when the categories are ordered (numbers, dates),
+/// turned 45° when they are names that would collide, and cut with an ellipsis past 120 units.
+struct CategoryLabels {
+    static let fontSize = 13.0
+    private static let maxRotatedWidth = 120.0
+
+    let texts: [String]
+    let rotated: Bool
+    /// Draw every `every`-th label, so that neighbours do not overlap.
+    let every: Int
+    /// Room the labels need below the plot.
+    let height: Double
+
+    init(_ labels: [String], step: Double, ordered: Bool) {
+        let widest = labels.map { TextMetrics.width($0, fontSize: Self.fontSize) }.max() ?? 0
+        if widest + 6 <= step || ordered || labels.count <= 1 {
+            texts = labels
+            rotated = false
+            every = widest + 6 <= step ? 1 : Int(((widest + 12) / max(step, 1)).rounded(.up))
+            height = 26
+        } else {
+            texts = labels.map { TextMetrics.truncated($0, fontSize: Self.fontSize, maxWidth: Self.maxRotatedWidth) }
+            rotated = true
+            every = step >= 16 ? 1 : Int((16 / max(step, 1)).rounded(.up))
+            let longest = texts.map { TextMetrics.width($0, fontSize: Self.fontSize) }.max() ?? 0
+            height = longest * 0.71 + 24
+        }
+    }
+
+    /// Writes the labels under the plot whose bottom edge is `y`, centred on `center(index)` but kept
+    /// inside `bounds`.
+    func write(y: Double, center: (Int) -> Double, bounds: (Double, Double), into svg: inout SVGWriter) {
+        svg.raw(rotated ? "<g class=\"tk e\">" as StaticString : "<g class=\"tk m\">" as StaticString)
+        for (index, text) in texts.enumerated() where index % every == 0 {
+            let x = center(index)
+            if rotated {
+                let baseline = y + 14
+                svg.raw("<text transform=\"rotate(-45 " as StaticString)
+                svg.number(x + 4)
+                svg.raw(" " as StaticString)
+                svg.number(baseline)
+                svg.raw(")\"" as StaticString)
+                svg.attribute("x", x + 4)
+                svg.attribute("y", baseline)
+                svg.raw(">" as StaticString)
+                svg.text(text)
+                svg.raw("</text>" as StaticString)
+            } else {
+                svg.label(text, x: Self.clamp(x, text, bounds), y: y + 18)
+            }
+        }
+        svg.raw("</g>" as StaticString)
+    }
+
+    /// The centre `x` moved just enough for the label to stay inside `bounds`.
+    static func clamp(_ x: Double, _ text: String, _ bounds: (Double, Double)) -> Double {
+        let half = TextMetrics.width(text, fontSize: fontSize) / 2
+        return min(max(x, bounds.0 + half), bounds.1 - half)
+    }
+}

@@ -1,0 +1,72 @@
+import TallyFormat
+
+/// How one series writes its values. Values arrive in display units: major units for money, ratios for percent.
+enum NumberStyle: Sendable, Hashable {
+    case plain
+    case compact
+    case percent
+    case money(Currency)
+
+    /// Every digit that matters, for tooltips, the table and the description: "1,234.5", "$1,234.56", "12.5%".
+    func full(_ value: Double) -> String {
+        switch self {
+        case .plain, .compact: NumberText.shortest(value, maxDecimals: Self.decimals(for: value), minus: Glyph.minus)
+        case .percent: NumberText.shortest(value * 100, maxDecimals: 1, minus: Glyph.minus) + "%"
+        case .money(let currency): Self.money(value, currency).formatted(minus: Glyph.minus)
+        }
+    }
+
+    /// A direct label on a mark: short for compact and money ("1.2k", "$9.8k"), else the full value.
+    func short(_ value: Double) -> String {
+        switch self {
+        case .compact: NumberText.compact(value, decimalsBelowThousand: abs(value) < 10 && value != value.rounded() ? 1 : 0,
+                                          minus: Glyph.minus)
+        case .money(let currency) where abs(value) >= 10 && abs(value) < 1000:
+            // Whole units beside bars: "€273", not "€272.50"; the tooltip keeps the cents.
+            Self.money(value.rounded(), currency).compact(minus: Glyph.minus)
+        case .money(let currency): Self.money(value, currency).compact(minus: Glyph.minus)
+        case .plain, .percent: full(value)
+        }
+    }
+
+    /// An axis tick: exact digits, with k/M/B units for compact, money and plain values of a million or more.
+    func tick(_ value: Double) -> String {
+        switch self {
+        case .plain where abs(value) < 1e6: NumberText.shortest(value, minus: Glyph.minus)
+        case .plain, .compact: NumberText.compactExact(value, maxDecimals: 6, minus: Glyph.minus)
+        case .percent: NumberText.shortest(value * 100, maxDecimals: 4, minus: Glyph.minus) + "%"
+        case .money(let currency): Self.money(value, currency).compactExact(minus: Glyph.minus)
+        }
+    }
+
+    /// The finest step an axis should use: one minor unit of money; nil when any step will do.
+    var minimumStep: Double? {
+        guard case .money(let currency) = self else { return nil }
+        return 1 / Self.powerOfTen(currency.minorUnits)
+    }
+
+    /// Two decimals, or three significant digits for magnitudes below one ("0.00123").
+    private static func decimals(for value: Double) -> Int {
+        let magnitude = abs(value)
+        guard magnitude < 1, magnitude > 0 else { return 2 }
+        var decimals = 2
+        var threshold = 1.0
+        while magnitude < threshold, decimals < 9 {
+            decimals += 1
+            threshold /= 10
+        }
+        return decimals
+    }
+
+    private static func money(_ major: Double, _ currency: Currency) -> Money {
+        let minor = (major * powerOfTen(currency.minorUnits)).rounded()
+        let clamped = min(max(minor, -9.2e18), 9.2e18)
+        return Money(minorUnits: Int64(clamped), currency: currency)
+    }
+
+    static func powerOfTen(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<max(0, exponent) { result *= 10 }
+        return result
+    }
+}

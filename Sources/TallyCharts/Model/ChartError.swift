@@ -1,0 +1,69 @@
+/// A chart that cannot be drawn from its data. `message` says what is wrong and `hint` how to fix it.
+/// Rows are counted from 1, as a person reading the query result would count them.
+public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The spec itself is wrong (see `ChartSpecError`).
+    case invalidSpec(ChartSpecError)
+    /// A column named by `key` is not in the query result.
+    case unknownColumn(String, key: String, available: [String])
+    /// NaN or an infinity; `value` is how it printed ("NaN", "infinity", "−infinity").
+    case nonFiniteValue(column: String, row: Int, value: String)
+    /// A value of the wrong type, such as text in a value column; `found` describes it.
+    case wrongValueType(column: String, row: Int, expected: String, found: String)
+    /// Amounts in more than one currency that the chart would have to add together.
+    case mixedCurrencies(column: String, currencies: [String])
+    /// A currency column holds something that is not an ISO 4217 code.
+    case unknownCurrency(String, column: String, row: Int)
+    /// A negative value where the chart can only show parts of a whole.
+    case negativeValue(column: String, row: Int, value: String, kind: ChartKind)
+    /// A progress target that is not above zero.
+    case invalidTarget(String)
+
+    public var message: String {
+        switch self {
+        case .invalidSpec(let error):
+            error.message
+        case .unknownColumn(let name, let key, _):
+            "\(key): column \"\(name)\" is not in the query result"
+        case .nonFiniteValue(let column, let row, let value):
+            "column \"\(column)\" has \(value) in row \(row); charts need finite numbers"
+        case .wrongValueType(let column, let row, let expected, let found):
+            "column \"\(column)\" must hold \(expected), but row \(row) has \(found)"
+        case .mixedCurrencies(let column, let currencies):
+            "cannot add amounts in different currencies: column \"\(column)\" has "
+                + currencies.joined(separator: ", ")
+        case .unknownCurrency(let code, let column, let row):
+            "column \"\(column)\" has \"\(code)\" in row \(row), which is not an ISO 4217 currency code"
+        case .negativeValue(let column, let row, let value, let kind):
+            "a \(kind.displayName) shows parts of a whole, but column \"\(column)\" has \(value) in row \(row)"
+        case .invalidTarget(let value):
+            "the progress target must be greater than zero, not \(value)"
+        }
+    }
+
+    public var hint: String {
+        switch self {
+        case .invalidSpec(let error):
+            error.hint
+        case .unknownColumn(_, _, let available):
+            available.isEmpty ? "the query returned no columns" : "available columns: " + available.joined(separator: ", ")
+        case .nonFiniteValue:
+            "filter those rows out in the query, or turn them into NULL, which the chart leaves out"
+        case .wrongValueType(let column, _, let expected, _):
+            expected == "numbers"
+                ? "convert them in the query, e.g. CAST(\(column) AS REAL), or choose another column"
+                : "choose a column that holds \(expected)"
+        case .mixedCurrencies(let column, _):
+            "filter the query to one currency, or set \"series: \(column)\" to draw one series per currency "
+                + "(bar, line and area charts only, since the others add values together)"
+        case .unknownCurrency:
+            "use codes such as USD, EUR, JPY or CHF"
+        case .negativeValue(let column, _, _, _):
+            "leave them out with WHERE \(column) > 0, or use a bar chart, which draws negative values below zero"
+        case .invalidTarget:
+            "set \"target:\" to the goal, e.g. the pledge in minor units"
+        }
+    }
+
+    /// "message (hint: …)", the form the site prints after the file and line.
+    public var description: String { message + " (hint: " + hint + ")" }
+}

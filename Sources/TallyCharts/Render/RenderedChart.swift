@@ -1,0 +1,39 @@
+/// A chart ready for a page: the SVG, the data table that goes with it, and both wrapped in a figure.
+public struct RenderedChart: Sendable, Hashable {
+    /// The `<svg role="img">` element.
+    public let svg: String
+    /// `<details class="tally-data"><summary>Data</summary><table>…</table></details>`.
+    public let table: String
+    /// The chart's title, shown as the figure caption.
+    public let title: String
+    /// Extra class on the figure, such as "tally-spark" for sparklines.
+    let figureClass: String?
+
+    init(svg: String, table: String, title: String, figureClass: String? = nil) {
+        self.svg = svg
+        self.table = table
+        self.title = title
+        self.figureClass = figureClass
+    }
+
+    /// `<figure class="tally-chart"><figcaption>title</figcaption>svg table</figure>`; sparklines have no caption,
+    /// because they sit inside a card that names them.
+    public var html: String {
+        var out = SVGWriter(capacity: svg.utf8.count + table.utf8.count + title.utf8.count + 96)
+        out.raw("<figure class=\"tally-chart" as StaticString)
+        if let figureClass {
+            out.raw(" " as StaticString)
+            out.raw(figureClass)
+        }
+        out.raw("\">" as StaticString)
+        if figureClass == nil {
+            out.raw("<figcaption>" as StaticString)
+            out.text(title)
+            out.raw("</figcaption>" as StaticString)
+        }
+        out.raw(svg)
+        out.raw(table)
+        out.raw("</figure>" as StaticString)
+        return out.string
+    }
+}

@@ -1,0 +1,52 @@
+/// Everything a chart block says about one chart, apart from where its data comes from.
+public struct ChartSpec: Sendable, Hashable {
+    public var kind: ChartKind
+    /// Short title, shown as the figure caption and the SVG `<title>`; generated from the columns when nil.
+    public var title: String?
+    /// Longer text for the SVG `<desc>`; generated from the data (range, maximum, trend) when nil.
+    public var description: String?
+    /// The category, time or value column (the date column of a calendar, the binned column of a histogram).
+    public var x: String?
+    /// The value columns; several columns draw one series each.
+    public var y: [String]
+    /// A column whose distinct values split the rows into series.
+    public var series: String?
+    public var format: ValueFormat
+    /// Number of histogram bins wanted; the edges are rounded to nice numbers, so the count can differ slightly.
+    public var bins: Int?
+    /// The goal of a progress bar.
+    public var target: ProgressTarget?
+    /// The year a calendar shows; the year of the latest date when nil.
+    public var year: Int?
+    /// Size of the SVG viewBox in user units; the chart then scales to its container's width.
+    public var width: Double?
+    public var height: Double?
+    /// Whether bars carry their value as a direct label (when it fits).
+    public var valueLabels: Bool
+
+    public init(kind: ChartKind, title: String? = nil, description: String? = nil, x: String? = nil, y: [String] = [],
+                series: String? = nil, format: ValueFormat = .plain, bins: Int? = nil, target: ProgressTarget? = nil,
+                year: Int? = nil, width: Double? = nil, height: Double? = nil, valueLabels: Bool = true) {
+        self.kind = kind
+        self.title = title
+        self.description = description
+        self.x = x
+        self.y = y
+        self.series = series
+        self.format = format
+        self.bins = bins
+        self.target = target
+        self.year = year
+        self.width = width
+        self.height = height
+        self.valueLabels = valueLabels
+    }
+}
+
+/// The goal a progress bar measures against.
+public enum ProgressTarget: Sendable, Hashable {
+    /// A fixed goal in the same units as the data (minor units for money).
+    case value(Double)
+    /// A column holding the goal; its first non-null value is used.
+    case column(String)
+}

@@ -1,0 +1,111 @@
+import TallyCharts
+import TallyFormat
+import Testing
+
+/// Data the charts cannot draw, and the exact messages that say so.
+struct ChartErrorTests {
+    static func error(_ spec: ChartSpec, _ data: ChartData) -> ChartError? {
+        do {
+            _ = try ChartRenderer.render(spec, data: data, idPrefix: "e")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func unknownColumnListsTheAvailableOnes() throws {
+        let error = try #require(Self.error(ChartSpec(kind: .bar, x: "year", y: ["totl"]), ChartFixture.givingByYear))
+        #expect(error == .unknownColumn("totl", key: "y", available: ["year", "total_cents"]))
+        #expect(error.message == "y: column \"totl\" is not in the query result")
+        #expect(error.hint == "available columns: year, total_cents")
+    }
+
+    @Test func unknownColumnsForEveryKey() {
+        let data = ChartData(columns: ["a", "b"], rows: [])
+        #expect(Self.error(ChartSpec(kind: .line, x: "a", y: ["b"], series: "s"), data)
+            == .unknownColumn("s", key: "series", available: ["a", "b"]))
+        #expect(Self.error(ChartSpec(kind: .histogram, x: "z"), data) == .unknownColumn("z", key: "x", available: ["a", "b"]))
+        #expect(Self.error(ChartSpec(kind: .bar, x: "a", y: ["b"], format: .currency(.column("cur"))), data)
+            == .unknownColumn("cur", key: "currency_column", available: ["a", "b"]))
+        #expect(Self.error(ChartSpec(kind: .progress, y: ["b"], target: .column("goal")), data)
+            == .unknownColumn("goal", key: "target", available: ["a", "b"]))
+    }
+
+    @Test func missingYFromASpecBuiltInCode() throws {
+        let error = try #require(Self.error(ChartSpec(kind: .line, x: "year"), ChartFixture.givingByYear))
+        #expect(error == .invalidSpec(.missingKey("y", kind: .line)))
+        #expect(error.message == "a line chart needs \"y\"")
+    }
+
+    @Test(arguments: [(Double.nan, "NaN"), (.infinity, "infinity"), (-.infinity, "\u{2212}infinity")])
+    func nonFiniteValuesNameTheColumnAndRow(_ value: Double, _ printed: String) throws {
+        let data = ChartData(columns: ["k", "v"], rows: [[.text("a"), .number(1)], [.text("b"), .number(value)]])
+        let error = try #require(Self.error(ChartSpec(kind: .bar, x: "k", y: ["v"]), data))
+        #expect(error == .nonFiniteValue(column: "v", row: 2, value: printed))
+        #expect(error.message == "column \"v\" has \(printed) in row 2; charts need finite numbers")
+        #expect(error.hint == "filter those rows out in the query, or turn them into NULL, which the chart leaves out")
+    }
+
+    @Test func nonFiniteValuesAreCaughtByEveryKind() {
+        let data = ChartData(columns: ["k", "v"], rows: [[.date(ISODate(year: 2024, month: 1, day: 2)), .number(.nan)]])
+        for kind in ChartKind.allCases {
+            var spec = ChartSpec(kind: kind, x: "k", y: ["v"])
+            if kind == .histogram { (spec.x, spec.y) = ("v", []) }
+            if kind == .progress { (spec.x, spec.target) = (nil, .value(10)) }
+            #expect(Self.error(spec, data) == .nonFiniteValue(column: "v", row: 1, value: "NaN"), "\(kind)")
+        }
+    }
+
+    @Test func mixedCurrencies() throws {
+        let data = ChartData(columns: ["month", "currency", "amount"], rows: [
+            [.text("Jan"), .text("USD"), .integer(100)], [.text("Jan"), .text("EUR"), .integer(200)],
+        ])
+        let spec = ChartSpec(kind: .bar, x: "month", y: ["amount"], format: .currency(.column("currency")))
+        let error = try #require(Self.error(spec, data))
+        #expect(error == .mixedCurrencies(column: "currency", currencies: ["EUR", "USD"]))
+        #expect(error.message == "cannot add amounts in different currencies: column \"currency\" has EUR, USD")
+        #expect(error.hint == "filter the query to one currency, or set \"series: currency\" to draw one series per currency "
+            + "(bar, line and area charts only, since the others add values together)")
+        var perCurrency = spec
+        (perCurrency.kind, perCurrency.series) = (.groupedBar, "currency")
+        #expect(Self.error(perCurrency, data) == nil)
+        perCurrency.kind = .stackedBar
+        #expect(Self.error(perCurrency, data) == .mixedCurrencies(column: "currency", currencies: ["EUR", "USD"]))
+    }
+
+    @Test func negativePieValues() throws {
+        let data = ChartData(columns: ["category", "amount"], rows: [[.text("Food"), .integer(40)], [.text("Refund"), .integer(-5)]])
+        let error = try #require(Self.error(ChartSpec(kind: .pie, x: "category", y: ["amount"]), data))
+        #expect(error == .negativeValue(column: "amount", row: 2, value: "\u{2212}5", kind: .pie))
+        #expect(error.message == "a pie chart shows parts of a whole, but column \"amount\" has \u{2212}5 in row 2")
+        #expect(error.hint == "leave them out with WHERE amount > 0, or use a bar chart, which draws negative values below zero")
+        #expect(Self.error(ChartSpec(kind: .donut, x: "category", y: ["amount"]), data)
+            == .negativeValue(column: "amount", row: 2, value: "\u{2212}5", kind: .donut))
+        #expect(Self.error(ChartSpec(kind: .percentBar, x: "category", y: ["amount"]), data)
+            == .negativeValue(column: "amount", row: 2, value: "\u{2212}5", kind: .percentBar))
+    }
+
+    @Test func wrongValueTypes() throws {
+        let data = ChartData(columns: ["k", "v"], rows: [[.text("a"), .text("n/a")]])
+        let error = try #require(Self.error(ChartSpec(kind: .bar, x: "k", y: ["v"]), data))
+        #expect(error.message == "column \"v\" must hold numbers, but row 1 has text \"n/a\"")
+        #expect(error.hint == "convert them in the query, e.g. CAST(v AS REAL), or choose another column")
+        let numericText = ChartData(columns: ["k", "v"], rows: [[.text("a"), .text("12.5")]])
+        #expect(Self.error(ChartSpec(kind: .bar, x: "k", y: ["v"]), numericText) == nil)
+        let calendar = ChartData(columns: ["d"], rows: [[.text("yesterday")]])
+        #expect(Self.error(ChartSpec(kind: .calendar, x: "d"), calendar)
+            == .wrongValueType(column: "d", row: 1, expected: "dates", found: "text \"yesterday\""))
+    }
+
+    @Test func unknownCurrencyCode() throws {
+        let data = ChartData(columns: ["k", "c", "v"], rows: [[.text("a"), .text("USX"), .integer(1)]])
+        let error = try #require(Self.error(ChartSpec(kind: .bar, x: "k", y: ["v"], format: .currency(.column("c"))), data))
+        #expect(error.message == "column \"c\" has \"USX\" in row 1, which is not an ISO 4217 currency code")
+    }
+
+    @Test func progressTargetMustBePositive() throws {
+        let data = ChartData(columns: ["v"], rows: [[.integer(5)]])
+        let error = try #require(Self.error(ChartSpec(kind: .progress, y: ["v"], target: .value(-3)), data))
+        #expect(error.message == "the progress target must be greater than zero, not \u{2212}3")
+    }
+}
