@@ -11,8 +11,7 @@ extension Money {
         } else {
             digits = NumberText.compactExact(Double(magnitude) / Double(unit), maxDecimals: 3)
         }
-        let sign = minorUnits < 0 ? minus : ""
-        return sign + currency.prefix + digits
+        return signed(digits, minus: minus)
     }
 }
 

@@ -15,5 +15,6 @@ extension NumberText {
         return sign + digits + suffix
     }
 
+    /// Thresholds and suffixes for compact forms, largest first; a constant so formatting allocates no table.
     static let compactUnits: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")]
 }

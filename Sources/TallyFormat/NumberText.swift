@@ -2,25 +2,55 @@
 public enum NumberText {
     /// 1234567 → "1,234,567".
     public static func grouped(_ value: UInt64) -> String {
-        let digits = String(value)
-        guard digits.utf8.count > 3 else { return digits }
-        var result = ""
-        result.reserveCapacity(digits.utf8.count + digits.utf8.count / 3)
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.utf8.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
+        guard value >= 1000 else { return String(value) }
+        // Digits are written from the end of a stack buffer (20 digits and 6 commas at most), without
+        // iterating Characters, which made this the slowest step of chart rendering.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+            var remaining = value
+            var index = buffer.count
+            var digits = 0
+            while remaining > 0 {
+                if digits > 0, digits % 3 == 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ",")
+                }
+                index -= 1
+                buffer[index] = UInt8(48 + remaining % 10)
+                remaining /= 10
+                digits += 1
+            }
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
         }
-        return result
     }
 
     /// An integer magnitude read as fixed-point with `scale` decimals: (123456, 2) → "1,234.56".
     public static func fixed(magnitude: UInt64, scale: Int, grouping: Bool = true) -> String {
         guard scale > 0 else { return grouping ? grouped(magnitude) : String(magnitude) }
-        let divisor = UInt64(powerOfTen(scale))
-        let whole = magnitude / divisor
-        let fraction = String(magnitude % divisor)
-        let padded = String(repeating: "0", count: scale - fraction.utf8.count) + fraction
-        return (grouping ? grouped(whole) : String(whole)) + "." + padded
+        // Written backwards into one stack buffer (fraction, point, then the whole part with its commas), so
+        // that formatting an amount makes a single string instead of joining four.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28 + scale) { buffer in
+            var remaining = magnitude
+            var index = buffer.count
+            for _ in 0..<scale {
+                index -= 1
+                buffer[index] = UInt8(48 + remaining % 10)
+                remaining /= 10
+            }
+            index -= 1
+            buffer[index] = UInt8(ascii: ".")
+            var digits = 0
+            repeat {
+                if grouping, digits > 0, digits % 3 == 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ",")
+                }
+                index -= 1
+                buffer[index] = UInt8(48 + remaining % 10)
+                remaining /= 10
+                digits += 1
+            } while remaining > 0
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
+        }
     }
 
     /// A number with `decimals` digits after the point, rounded half away from zero: (1234.5, 0) → "1,235".
@@ -49,13 +79,12 @@ public enum NumberText {
         let magnitude = abs(value)
         // Values that round to zero get no sign: -0.4 is "0", not "-0".
         let sign = value < 0 && magnitude >= 0.5 / powerOfTen(decimalsBelowThousand) ? minus : ""
-        let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")]
-        for (threshold, suffix) in units where magnitude >= threshold * 0.9995 {
+        for (threshold, suffix) in compactUnits where magnitude >= threshold * 0.9995 {
             let scaled = magnitude / threshold
-            let decimals = scaled < 9.995 ? 1 : 0
-            var text = decimal(scaled, decimals: decimals, grouping: true)
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            return sign + text + suffix
+            // One decimal below ten, unless it would be ".0": "1.2k", "2k" (not "2.0k"), "12k".
+            let tenths = (scaled * 10).rounded(.toNearestOrAwayFromZero)
+            let decimals = scaled < 9.995 && tenths.truncatingRemainder(dividingBy: 10) != 0 ? 1 : 0
+            return sign + decimal(scaled, decimals: decimals, grouping: true) + suffix
         }
         return sign + decimal(magnitude, decimals: decimalsBelowThousand, grouping: false)
     }

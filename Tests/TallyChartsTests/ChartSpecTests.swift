@@ -8,6 +8,7 @@ struct ChartSpecTests {
         let spec = try ChartSpec(fields: [
             "type": .string("bar"), "x": .string("year"), "y": .string("total_cents"), "format": .string("currency"),
             "currency": .string("USD"), "title": .string("Giving by year"), "labels": .bool(false), "width": .number(640),
+            "data": .string("gifts_by_year"),
         ])
         #expect(spec == ChartSpec(kind: .bar, title: "Giving by year", x: "year", y: ["total_cents"],
                                   format: .currency(.code(Currency.lookup("USD")!)), width: 640, valueLabels: false))

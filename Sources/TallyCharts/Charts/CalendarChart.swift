@@ -17,7 +17,7 @@ enum CalendarChart {
         let width = spec.width ?? left + 54 * pitch + 8
         let height = spec.height ?? top + 7 * pitch + 34
         guard let busiest = days.counts.max(by: { $0.value < $1.value }), busiest.value > 0 else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let description = spec.description ?? days.describe(name: name, busiest: busiest)
         var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,

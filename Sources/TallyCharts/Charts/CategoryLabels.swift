@@ -5,6 +5,8 @@ struct CategoryLabels {
     private static let maxRotatedWidth = 120.0
 
     let texts: [String]
+    /// Estimated widths of `texts`.
+    let widths: [Double]
     let rotated: Bool
     /// Draw every `every`-th label, so that neighbours do not overlap.
     let every: Int
@@ -12,18 +14,20 @@ struct CategoryLabels {
     let height: Double
 
     init(_ labels: [String], step: Double, ordered: Bool) {
-        let widest = labels.map { TextMetrics.width($0, fontSize: Self.fontSize) }.max() ?? 0
+        let widths = labels.map { TextMetrics.width($0, fontSize: Self.fontSize) }
+        let widest = widths.max() ?? 0
         if widest + 6 <= step || ordered || labels.count <= 1 {
             texts = labels
+            self.widths = widths
             rotated = false
             every = widest + 6 <= step ? 1 : Int(((widest + 12) / max(step, 1)).rounded(.up))
             height = 26
         } else {
             texts = labels.map { TextMetrics.truncated($0, fontSize: Self.fontSize, maxWidth: Self.maxRotatedWidth) }
+            self.widths = texts.map { TextMetrics.width($0, fontSize: Self.fontSize) }
             rotated = true
             every = step >= 16 ? 1 : Int((16 / max(step, 1)).rounded(.up))
-            let longest = texts.map { TextMetrics.width($0, fontSize: Self.fontSize) }.max() ?? 0
-            height = longest * 0.71 + 24
+            height = (self.widths.max() ?? 0) * 0.71 + 24
         }
     }
 
@@ -35,6 +39,9 @@ struct CategoryLabels {
             let x = center(index)
             if rotated {
                 let baseline = y + 14
+                // A turned label reaches left by 0.71 of its width; shorten the first ones so none leaves the chart.
+                let room = (x + 4 - bounds.0 - 12) / 0.71
+                let text = widths[index] > room ? TextMetrics.truncated(text, fontSize: Self.fontSize, maxWidth: room) : text
                 svg.raw("<text transform=\"rotate(-45 " as StaticString)
                 svg.number(x + 4)
                 svg.raw(" " as StaticString)
@@ -46,15 +53,14 @@ struct CategoryLabels {
                 svg.text(text)
                 svg.raw("</text>" as StaticString)
             } else {
-                svg.label(text, x: Self.clamp(x, text, bounds), y: y + 18)
+                svg.label(text, x: Self.clamp(x, width: widths[index], bounds), y: y + 18)
             }
         }
         svg.raw("</g>" as StaticString)
     }
 
     /// The centre `x` moved just enough for the label to stay inside `bounds`.
-    static func clamp(_ x: Double, _ text: String, _ bounds: (Double, Double)) -> Double {
-        let half = TextMetrics.width(text, fontSize: fontSize) / 2
-        return min(max(x, bounds.0 + half), bounds.1 - half)
+    static func clamp(_ x: Double, width: Double, _ bounds: (Double, Double)) -> Double {
+        min(max(x, bounds.0 + width / 2), bounds.1 - width / 2)
     }
 }

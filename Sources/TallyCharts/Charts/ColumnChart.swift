@@ -7,11 +7,11 @@ enum ColumnChart {
         let dataset = try CategoryDataset(spec: spec, data: data, partsOfWhole: spec.kind == .percentBar)
         let title = spec.title ?? CategorySummary.title(dataset)
         let stacked = spec.kind == .stackedBar || spec.kind == .percentBar
-        let table = CategoryTable.make(dataset, caption: title, totals: stacked)
+        let table = CategoryTable(dataset, caption: title, totals: stacked)
         let width = spec.width ?? defaultSize.width
         let height = spec.height ?? defaultSize.height
         guard dataset.hasValues else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let description = spec.description ?? CategorySummary.description(kind: spec.kind, dataset: dataset)
         let plot = ColumnPlot(kind: spec.kind, dataset: dataset, width: width, height: height, labels: spec.valueLabels)
@@ -42,9 +42,9 @@ struct ColumnPlot {
         self.kind = kind
         self.dataset = dataset
         spans = Self.spans(kind: kind, dataset: dataset)
-        legend = Legend(names: dataset.series.map(\.name), swatch: .fill, left: 8, right: width - 8)
+        legend = Legend(names: dataset.series.map(\.name), left: 8, right: width - 8)
         valueLabels = labels && kind != .percentBar
-        top = 12 + legend.height + (legend.height > 0 ? 8 : 0) + (valueLabels ? 14 : 0)
+        top = 12 + legend.height + (legend.height > 0 ? 12 : 0) + (valueLabels ? 14 : 0)
         var lower = 0.0
         var upper = 0.0
         for category in spans {
@@ -65,7 +65,7 @@ struct ColumnPlot {
                                         ordered: dataset.xKind != .text)
         bottom = height - categoryLabels.height
         axis = ValueAxis(lower: lower, upper: upper, style: style, range: (bottom, top), spacing: 45, includeZero: true,
-                         minimumStep: step)
+                         minimumStep: step, trial: trial)
         left = max(trialLeft, axis.labelWidth + 14)
         right = width - 16
         bands = BandScale(count: count, range: (left, right))

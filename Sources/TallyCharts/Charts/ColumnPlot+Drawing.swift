@@ -37,12 +37,12 @@ extension ColumnPlot {
                 let top = axis.scale(span.high)
                 svg.rectStart(x: x, y: top, width: width, height: axis.scale(span.low) - top)
                 svg.raw(">" as StaticString)
-                var tooltip = multiple ? series.name + ", " : ""
-                tooltip += dataset.categories[category].label + ": " + (series.labels[category] ?? "")
+                let label = dataset.categories[category].label
+                var shown = series.labels[category] ?? ""
                 if kind == .percentBar, totals[category].positive > 0 {
-                    tooltip += " (" + NumberStyle.percent.full(value / totals[category].positive) + ")"
+                    shown += " (" + NumberStyle.percent.full(value / totals[category].positive) + ")"
                 }
-                svg.title(tooltip)
+                svg.title(multiple ? series.name + ", " + label : label, value: shown)
                 svg.raw("</rect>" as StaticString)
             }
             svg.raw("</g>" as StaticString)
@@ -54,6 +54,7 @@ extension ColumnPlot {
     /// never looks as if some bars had no value.
     private func writeValueLabels(into svg: inout SVGWriter) {
         var labels: [(text: String, value: Double, x: Double)] = []
+        labels.reserveCapacity(dataset.categories.count * (isStacked ? 1 : dataset.series.count))
         var fits = true
         func add(_ text: String, value: Double, x: Double, room: Double) {
             if TextMetrics.width(text, fontSize: 13) > room { fits = false }

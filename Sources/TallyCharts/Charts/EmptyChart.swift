@@ -1,7 +1,7 @@
 /// The chart drawn when there is nothing to plot: the same size and accessible names as the real chart,
-/// a centred "No data", and a table whose body says the same.
+/// a centred "No data", and the table (with its "No data" row) that the caller passes.
 enum EmptyChart {
-    static func render(title: String, width: Double, height: Double, prefix: String, table: ChartTable,
+    static func render(title: String, width: Double, height: Double, prefix: String, table: String,
                        figureClass: String? = nil) -> RenderedChart {
         var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title,
                                  description: "No data: the query returned no values to chart.", capacity: 512)
@@ -14,8 +14,6 @@ enum EmptyChart {
             canvas.svg.number(width - 2)
             canvas.svg.raw("\"/>" as StaticString)
         }
-        var emptyTable = table
-        emptyTable.rows = []
-        return RenderedChart(svg: canvas.finish(), table: emptyTable.html, title: title, figureClass: figureClass)
+        return RenderedChart(svg: canvas.finish(), table: table, title: title, figureClass: figureClass)
     }
 }

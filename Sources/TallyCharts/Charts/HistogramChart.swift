@@ -10,7 +10,7 @@ enum HistogramChart {
         let height = spec.height ?? 300
         guard bins.valueCount > 0, let first = bins.edges.first, let last = bins.edges.last,
               let peak = bins.counts.indices.max(by: { bins.counts[$0] < bins.counts[$1] }) else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let description = spec.description ?? "Histogram of " + name + ": "
             + (bins.valueCount == 1 ? "1 value" : "\(bins.valueCount) values") + " in "

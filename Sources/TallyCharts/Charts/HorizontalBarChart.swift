@@ -7,13 +7,13 @@ enum HorizontalBarChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let dataset = try CategoryDataset(spec: spec, data: data)
         let title = spec.title ?? CategorySummary.title(dataset)
-        let table = CategoryTable.make(dataset, caption: title, totals: false)
+        let table = CategoryTable(dataset, caption: title, totals: false)
         let width = spec.width ?? 600
         let count = dataset.categories.count
         let top = 8.0
         let height = spec.height ?? max(120, Double(count) * rowStep + top + 30)
         guard dataset.hasValues, let series = dataset.series.first else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let description = spec.description ?? CategorySummary.description(kind: spec.kind, dataset: dataset)
         let names = dataset.categories.map {
@@ -29,7 +29,7 @@ enum HorizontalBarChart {
         let right = width - 12 - (upper > 0 ? labelRoom : 0)
         let start = left + (lower < 0 ? labelRoom : 0)
         let bottom = height - 30
-        let axis = ValueAxis(lower: lower, upper: upper, style: dataset.axisStyle, range: (start, right), spacing: 90,
+        let axis = ValueAxis(lower: lower, upper: upper, style: dataset.axisStyle, range: (start, right), spacing: 55,
                              includeZero: true, minimumStep: dataset.wholeNumberStep)
         let bands = BandScale(count: count, range: (top, bottom), paddingInner: 0.25, paddingOuter: 0.1)
 
@@ -42,7 +42,7 @@ enum HorizontalBarChart {
             let from = axis.scale(min(0, value))
             canvas.svg.rectStart(x: from, y: bands(index), width: axis.scale(max(0, value)) - from, height: bands.bandwidth)
             canvas.svg.raw(">" as StaticString)
-            canvas.svg.title(dataset.categories[index].label + ": " + (series.labels[index] ?? ""))
+            canvas.svg.title(dataset.categories[index].label, value: series.labels[index] ?? "")
             canvas.svg.raw("</rect>" as StaticString)
         }
         canvas.svg.raw("</g>" as StaticString)

@@ -4,11 +4,11 @@ enum LineChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let dataset = try CategoryDataset(spec: spec, data: data)
         let title = spec.title ?? CategorySummary.title(dataset)
-        let table = CategoryTable.make(dataset, caption: title, totals: spec.kind == .stackedArea)
+        let table = CategoryTable(dataset, caption: title, totals: spec.kind == .stackedArea)
         let width = spec.width ?? 600
         let height = spec.height ?? 320
         guard dataset.hasValues else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let description = spec.description ?? CategorySummary.description(kind: spec.kind, dataset: dataset)
         let plot = LinePlot(kind: spec.kind, dataset: dataset, width: width, height: height)
@@ -61,7 +61,7 @@ struct LinePlot {
         self.xLabels = xLabels
         bottom = height - xLabels.height
         axis = ValueAxis(lower: lower, upper: upper, style: dataset.axisStyle, range: (bottom, top), spacing: 45,
-                         includeZero: includeZero, minimumStep: dataset.wholeNumberStep)
+                         includeZero: includeZero, minimumStep: dataset.wholeNumberStep, trial: trial)
         x = dataset.xKind == .text ? positions.indices.map(xLabels.center) : positions.map { xLabels.scale($0) }
     }
 

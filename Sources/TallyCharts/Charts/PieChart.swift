@@ -26,7 +26,7 @@ enum PieChart {
                 let value = values[index] ?? 0
                 return [dataset.categories[index].label, style.full(value), NumberStyle.percent.full(value / total)]
             })
-        guard total > 0 else { return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table) }
+        guard total > 0 else { return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML) }
 
         var slices = ranked.prefix(ranked.count > maxSlices ? maxSlices - 1 : maxSlices).map { index in
             Slice(name: dataset.categories[index].label, value: values[index] ?? 0, share: (values[index] ?? 0) / total)
@@ -48,7 +48,7 @@ enum PieChart {
     private static func describe(kind: ChartKind, dataset: CategoryDataset, slices: [Slice], total: Double,
                                  grouped: Int) -> String {
         let style = dataset.axisStyle
-        var text = CategorySummary.capitalized(kind.displayName) + " of " + CategorySummary.joined(dataset.measureNames)
+        var text = kind.capitalizedName + " of " + CategorySummary.joined(dataset.measureNames)
             + " by " + dataset.xColumn + ", " + (slices.count == 1 ? "1 slice" : "\(slices.count) slices")
             + " totalling " + style.full(total) + "."
         let named = slices.filter { $0.name != "Other" || grouped == 0 }

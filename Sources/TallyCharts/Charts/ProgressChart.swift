@@ -11,7 +11,7 @@ enum ProgressChart {
         let height = spec.height ?? 76
         guard let value = progress.value, let target = progress.target else {
             let table = ChartTable(caption: title, header: ["", name], rows: [])
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let style = progress.style
         let ratio = value / target

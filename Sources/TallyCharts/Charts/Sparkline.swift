@@ -7,12 +7,12 @@ enum Sparkline {
         let dataset = try CategoryDataset(spec: spec, data: Self.withRowNumbers(spec: spec, data: data))
         let name = spec.y.first ?? "value"
         let title = spec.title ?? name
-        let table = CategoryTable.make(dataset, caption: title, totals: false)
+        let table = CategoryTable(dataset, caption: title, totals: false)
         let width = spec.width ?? defaultSize.width
         let height = spec.height ?? defaultSize.height
         let figure = "tally-spark"
         guard dataset.hasValues, let series = dataset.series.first else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table, figureClass: figure)
+            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML, figureClass: figure)
         }
         let present = series.values.indices.compactMap { index in series.values[index].map { (index, $0) } }
         let values = present.map(\.1)

@@ -9,15 +9,21 @@ struct ValueAxis {
     let labelWidth: Double
 
     /// An axis for values from `lower` to `upper` over `length` units, with about one tick per `spacing` units.
-    /// `minimumStep` overrides the style's own (one minor unit for money), e.g. 1 for counts.
+    /// `minimumStep` overrides the style's own (one minor unit for money), e.g. 1 for counts. When `trial`
+    /// (an axis laid out for a guessed size) has the same ticks, its labels are reused rather than formatted again.
     init(lower: Double, upper: Double, style: NumberStyle, range: (start: Double, end: Double), spacing: Double,
-         includeZero: Bool, minimumStep: Double? = nil) {
+         includeZero: Bool, minimumStep: Double? = nil, trial: ValueAxis? = nil) {
         let length = abs(range.end - range.start)
         let count = max(2, Int(length / spacing))
         scale = LinearScale(lower: lower, upper: upper, range: range, tickCount: count, includeZero: includeZero,
                             minimumStep: minimumStep ?? style.minimumStep)
-        labels = scale.ticks.map(style.tick)
-        labelWidth = labels.map { TextMetrics.width($0, fontSize: Self.fontSize) }.max() ?? 0
+        if let trial, trial.scale.ticks == scale.ticks {
+            labels = trial.labels
+            labelWidth = trial.labelWidth
+        } else {
+            labels = scale.ticks.map(style.tick)
+            labelWidth = labels.map { TextMetrics.width($0, fontSize: Self.fontSize) }.max() ?? 0
+        }
     }
 
     /// Horizontal gridlines from `left` to `right`; the zero line is drawn separately, over the marks.

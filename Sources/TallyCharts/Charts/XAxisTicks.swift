@@ -50,7 +50,8 @@ struct XAxisTicks {
     func write(y: Double, scale: LinearScale, bounds: (Double, Double), into svg: inout SVGWriter) {
         svg.raw("<g class=\"tk m\">" as StaticString)
         for (value, label) in zip(values, labels) {
-            svg.label(label, x: CategoryLabels.clamp(scale(value), label, bounds), y: y)
+            let width = TextMetrics.width(label, fontSize: Self.fontSize)
+            svg.label(label, x: CategoryLabels.clamp(scale(value), width: width, bounds), y: y)
         }
         svg.raw("</g>" as StaticString)
     }

@@ -15,6 +15,7 @@ extension CategoryDataset {
 
         let xKind = Self.xKind(of: data, column: xIndex)
         var categoryKeys: [ChartValue: Int] = [:]
+        let tracksCurrencies = reader.currencyColumnName != nil
         var categoryValues: [ChartValue] = []
         var seriesKeys: [String: Int] = [:]
         var seriesNames: [String] = seriesIndex == nil ? spec.y : []
@@ -27,13 +28,22 @@ extension CategoryDataset {
             if xValue.isNull, xKind != .text { continue }
             let currency = try reader.currency(row: row)
             for (position, yIndex) in yIndexes.enumerated() {
-                guard let value = try reader.measure(row: row, column: yIndex) else { continue }
+                guard let value = try reader.measure(row: row, column: yIndex, currency: currency) else { continue }
                 if partsOfWhole, value < 0 {
                     throw .negativeValue(column: data.columns[yIndex], row: row + 1,
                                          value: reader.style(for: currency).full(value), kind: spec.kind)
                 }
                 let category: Int
-                if let known = categoryKeys[xValue] { category = known } else {
+                // Scanning beats hashing for the dozen or so categories most charts have.
+                if categoryValues.count <= 32 {
+                    if let known = categoryValues.firstIndex(of: xValue) { category = known } else {
+                        category = categoryValues.count
+                        categoryValues.append(xValue)
+                        if categoryValues.count > 32 {
+                            for (index, value) in categoryValues.enumerated() { categoryKeys[value] = index }
+                        }
+                    }
+                } else if let known = categoryKeys[xValue] { category = known } else {
                     category = categoryValues.count
                     categoryKeys[xValue] = category
                     categoryValues.append(xValue)
@@ -48,11 +58,9 @@ extension CategoryDataset {
                     }
                 }
                 if sums.count <= series { sums.append([]) }
-                if sums[series].count <= category {
-                    sums[series].append(contentsOf: repeatElement(nil, count: category + 1 - sums[series].count))
-                }
+                while sums[series].count <= category { sums[series].append(nil) }
                 sums[series][category] = (sums[series][category] ?? 0) + value
-                if let currency {
+                if tracksCurrencies, let currency {
                     codes.insert(currency.code)
                     seriesCurrencies[series] = currency
                 }
@@ -61,18 +69,20 @@ extension CategoryDataset {
         try reader.checkCurrencies(codes, perSeries: spec.series != nil && spec.series == reader.currencyColumnName)
 
         let order = Self.order(categoryValues, kind: xKind)
-        let axisLabels = Self.axisLabels(order.map { categoryValues[$0] }, kind: xKind)
-        categories = order.enumerated().map { offset, index in
-            let value = categoryValues[index]
-            return Category(axisLabel: axisLabels[offset], label: Self.label(value), position: Self.position(value),
-                            date: { if case .date(let date) = value { date } else { nil } }())
+        let sorted = order.map { categoryValues[$0] }
+        let labels = sorted.map(Self.label)
+        let axisLabels = xKind == .date ? DateLabels.categoryLabels(sorted.compactMap(\.date)) : labels
+        categories = sorted.indices.map { index in
+            Category(axisLabel: axisLabels[index], label: labels[index], position: Self.position(sorted[index]),
+                     date: sorted[index].date)
         }
         series = seriesNames.indices.map { index in
             let values = order.map { index < sums.count && $0 < sums[index].count ? sums[index][$0] : nil }
-            return Series(name: seriesNames[index], values: values, style: reader.style(for: seriesCurrencies[index]))
+            return Series(name: seriesNames[index], values: values,
+                          style: reader.style(for: seriesCurrencies[index] ?? reader.fixedCurrency))
         }
-        let styles = Set(series.map(\.style))
-        axisStyle = styles.count == 1 ? styles.first ?? .plain : reader.style(for: nil)
+        let firstStyle = series.first?.style ?? reader.style(for: nil)
+        axisStyle = series.allSatisfy { $0.style == firstStyle } ? firstStyle : reader.style(for: nil)
         xColumn = xName
         self.xKind = xKind
         measureNames = spec.y
@@ -94,7 +104,8 @@ extension CategoryDataset {
 
     private static func order(_ values: [ChartValue], kind: XKind) -> [Int] {
         guard kind != .text else { return Array(values.indices) }
-        return values.indices.sorted { position(values[$0]) < position(values[$1]) }
+        let positions = values.map(position)
+        return values.indices.sorted { positions[$0] < positions[$1] || (positions[$0] == positions[$1] && $0 < $1) }
     }
 
     /// Text for a category or series value; NULL reads "(none)".
@@ -107,11 +118,5 @@ extension CategoryDataset {
         case .date(let date): Double(date.localSeconds) / 86_400
         default: value.numeric ?? 0
         }
-    }
-
-    private static func axisLabels(_ values: [ChartValue], kind: XKind) -> [String] {
-        guard kind == .date else { return values.map(label) }
-        let dates = values.compactMap { if case .date(let date) = $0 { date } else { nil } }
-        return DateLabels.categoryLabels(dates)
     }
 }

@@ -65,8 +65,13 @@ struct ColumnReader {
 
     /// A cell in display units: major units for money.
     func measure(row: Int, column: Int) throws(ChartError) -> Double? {
+        try measure(row: row, column: column, currency: try currency(row: row))
+    }
+
+    /// A cell in display units, for a row whose currency is already known.
+    func measure(row: Int, column: Int, currency: Currency?) throws(ChartError) -> Double? {
         guard let value = try raw(row: row, column: column) else { return nil }
-        guard let currency = try currency(row: row) else { return value }
+        guard let currency else { return value }
         return value / NumberStyle.powerOfTen(currency.minorUnits)
     }
 
@@ -86,6 +91,11 @@ struct ColumnReader {
         guard codes.count > 1, let currencyColumn else { return }
         if perSeries, !kind.sumsAcrossSeries { return }
         throw .mixedCurrencies(column: currencyColumn.name, currencies: codes.sorted())
+    }
+
+    /// The one currency of a `currency: XXX` format.
+    var fixedCurrency: Currency? {
+        if case .currency(.code(let currency)) = format { currency } else { nil }
     }
 
     /// The name of the currency column, if the format reads one.

@@ -1,7 +1,8 @@
 import TallyFormat
 
 /// Values of one column counted into bins with nice edges, as d3's `bin` makes them: the extent is widened to
-/// nice numbers and cut at ticks. Bins hold [start, end) except the last, which also holds its end.
+/// nice numbers and cut at ticks, and every bin holds [start, end). When the largest value falls on the last
+/// tick, one more bin is added for it, so whole numbers such as ratings each get a bin of their own.
 struct HistogramBins {
     let edges: [Double]
     let counts: [Int]
@@ -56,11 +57,16 @@ struct HistogramBins {
         }
         var edges = NiceTicks.ticks(nice.0, nice.1, count: count)
         if let first = edges.first, first > low { edges.insert(nice.0, at: 0) }
-        if let last = edges.last, last < high { edges.append(nice.1) }
+        guard let last = edges.last else { return [low, high] }
+        if last < high { edges.append(nice.1) }
+        if let end = edges.last, end <= high {
+            let step = NiceTicks.increment(nice.0, nice.1, count: count)
+            edges.append(step > 0 ? ((end / step).rounded(.down) + 1) * step : ((end * -step).rounded(.up) + 1) / -step)
+        }
         return edges
     }
 
-    /// The bin holding `value`, by binary search over the edges.
+    /// The bin holding `value` (the last bin also takes its end, as a safeguard), by binary search over the edges.
     static func bin(of value: Double, edges: [Double]) -> Int? {
         guard edges.count >= 2, let first = edges.first, let last = edges.last, value >= first, value <= last else { return nil }
         var low = 0

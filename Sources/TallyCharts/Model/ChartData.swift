@@ -1,8 +1,11 @@
 /// A query result as the chart module sees it: column names and rows of values in the same order.
 public struct ChartData: Sendable, Hashable {
+    /// Column names, as the query named them.
     public var columns: [String]
+    /// Rows of cells in column order; a row shorter than `columns` reads as NULL past its end.
     public var rows: [[ChartValue]]
 
+    /// A query result from column names and rows.
     public init(columns: [String], rows: [[ChartValue]]) {
         self.columns = columns
         self.rows = rows
@@ -18,7 +21,6 @@ public struct ChartData: Sendable, Hashable {
 
     /// The cell at `row`, `column`; a short row reads as NULL past its end.
     func value(row: Int, column: Int) -> ChartValue {
-        let cells = rows[row]
-        return column < cells.count ? cells[column] : .null
+        column < rows[row].count ? rows[row][column] : .null
     }
 }

@@ -35,6 +35,13 @@ public enum ChartKind: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// "Bar chart", "Horizontal bar chart": the display name at the start of a sentence.
+    var capitalizedName: String {
+        let name = displayName
+        guard let first = name.utf8.first, first >= 97, first <= 122 else { return name }
+        return String(decoding: [first - 32] + name.utf8.dropFirst(), as: UTF8.self)
+    }
+
     /// Kinds that add values of different rows together, and so can never mix currencies.
     var sumsAcrossSeries: Bool {
         switch self {

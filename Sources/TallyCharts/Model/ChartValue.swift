@@ -21,6 +21,8 @@ extension ChartValue {
 
     var isNull: Bool { if case .null = self { true } else { false } }
 
+    var date: ISODate? { if case .date(let date) = self { date } else { nil } }
+
     /// The value as plain text for labels and table cells: "2024" (never grouped), "Mar 5, 2024", "" for null.
     var plainText: String {
         switch self {
@@ -45,9 +47,10 @@ extension ChartValue {
 }
 
 /// Characters the charts print that are not on a keyboard.
+/// Computed rather than stored, so that reading them in formatting loops costs no lazy-initialisation check.
 enum Glyph {
     /// U+2212, the typographic minus used in every chart label.
-    static let minus = "\u{2212}"
-    static let enDash = "\u{2013}"
-    static let ellipsis = "\u{2026}"
+    static var minus: String { "\u{2212}" }
+    static var enDash: String { "\u{2013}" }
+    static var ellipsis: String { "\u{2026}" }
 }

@@ -1,6 +1,6 @@
 /// The root of one chart's SVG: `role="img"` labelled by its `<title>` and `<desc>`, which come first,
 /// a viewBox so the chart scales to its container, and ids that all start with the chart's prefix.
-struct ChartCanvas {
+struct ChartCanvas: ~Copyable {
     let prefix: String
     let width: Double
     let height: Double

@@ -6,12 +6,13 @@ enum TextMetrics {
     static func width(_ text: String, fontSize: Double) -> Double {
         var ems = 0.0
         var ascii = true
+        let widths = asciiWidths
         for byte in text.utf8 {
             guard byte < 128 else {
                 ascii = false
                 break
             }
-            ems += asciiWidths[Int(byte)]
+            ems += widths[Int(byte)]
         }
         if ascii { return ems * fontSize * safety }
         ems = 0

@@ -1,7 +1,7 @@
 import TallyFormat
 
 extension ChartSpec {
-    /// Reads a chart block's parsed YAML mapping (without `data`) and validates it.
+    /// Reads a chart block's parsed YAML mapping and validates it (`data`, which names the query, is ignored).
     /// Keys are checked in alphabetical order, so the same block always reports the same first error.
     public init(fields: [String: SpecValue]) throws(ChartSpecError) {
         let reader = FieldReader(fields: fields)

@@ -1,8 +1,9 @@
 extension ChartSpec {
-    /// Every key a chart block may hold, apart from `data`, which the site resolves before the spec is read.
+    /// Every key a chart block may hold. `data` names the page query; the site resolves it, and the spec
+    /// accepts and ignores it so that a block can be passed on whole.
     public static let knownKeys = [
         "type", "title", "description", "x", "y", "series", "format", "currency", "currency_column",
-        "bins", "target", "year", "width", "height", "labels",
+        "bins", "target", "year", "width", "height", "labels", "data",
     ]
 
     /// Whether a chart of `kind` reads `key`.

@@ -1,5 +1,6 @@
 /// Everything a chart block says about one chart, apart from where its data comes from.
 public struct ChartSpec: Sendable, Hashable {
+    /// The chart type (`type:` in a chart block).
     public var kind: ChartKind
     /// Short title, shown as the figure caption and the SVG `<title>`; generated from the columns when nil.
     public var title: String?
@@ -11,6 +12,7 @@ public struct ChartSpec: Sendable, Hashable {
     public var y: [String]
     /// A column whose distinct values split the rows into series.
     public var series: String?
+    /// How values are written: plain, compact, currency or percent.
     public var format: ValueFormat
     /// Number of histogram bins wanted; the edges are rounded to nice numbers, so the count can differ slightly.
     public var bins: Int?
@@ -18,12 +20,14 @@ public struct ChartSpec: Sendable, Hashable {
     public var target: ProgressTarget?
     /// The year a calendar shows; the year of the latest date when nil.
     public var year: Int?
-    /// Size of the SVG viewBox in user units; the chart then scales to its container's width.
+    /// Width of the SVG viewBox in user units (600 for most types); the chart then scales to its container.
     public var width: Double?
+    /// Height of the viewBox; most types default to 300–320, horizontal bars grow with their rows.
     public var height: Double?
     /// Whether bars carry their value as a direct label (when it fits).
     public var valueLabels: Bool
 
+    /// A spec built in code; `ChartRenderer.render` validates it as `init(fields:)` would.
     public init(kind: ChartKind, title: String? = nil, description: String? = nil, x: String? = nil, y: [String] = [],
                 series: String? = nil, format: ValueFormat = .plain, bins: Int? = nil, target: ProgressTarget? = nil,
                 year: Int? = nil, width: Double? = nil, height: Double? = nil, valueLabels: Bool = true) {

@@ -1,20 +1,36 @@
 /// The data table of a categories × series chart: one row per category, one column per series,
-/// and a Total column for stacks of more than one series.
-enum CategoryTable {
-    static func make(_ dataset: CategoryDataset, caption: String, totals: Bool) -> ChartTable {
+/// and a Total column for stacks of more than one series. Written straight from the dataset.
+struct CategoryTable {
+    let dataset: CategoryDataset
+    let caption: String
+    private let withTotals: Bool
+
+    init(_ dataset: CategoryDataset, caption: String, totals: Bool) {
+        self.dataset = dataset
+        self.caption = caption
+        withTotals = totals && dataset.series.count > 1
+    }
+
+    var header: [String] {
         let names = dataset.series.count == 1 && dataset.measureNames.count == 1
             ? [dataset.measureNames[0]] : dataset.series.map(\.name)
-        let withTotals = totals && dataset.series.count > 1
-        let categoryTotals = withTotals ? dataset.categoryTotals() : []
-        var rows: [[String]] = []
-        rows.reserveCapacity(dataset.categories.count)
-        for (index, category) in dataset.categories.enumerated() {
-            var row = [category.label]
-            row.reserveCapacity(dataset.series.count + 2)
-            for series in dataset.series { row.append(series.labels[index] ?? "") }
-            if withTotals { row.append(categoryTotals[index].map(dataset.axisStyle.full) ?? "") }
-            rows.append(row)
-        }
-        return ChartTable(caption: caption, header: [dataset.xColumn] + names + (withTotals ? ["Total"] : []), rows: rows)
+        return [dataset.xColumn] + names + (withTotals ? ["Total"] : [])
     }
+
+    var html: String {
+        let header = self.header
+        var out = SVGWriter(capacity: 256 + dataset.categories.count * (header.count * 40 + 24))
+        ChartTable.writeHead(caption: caption, header: header, into: &out)
+        let totals = withTotals ? dataset.categoryTotals() : []
+        for (index, category) in dataset.categories.enumerated() {
+            ChartTable.writeCell(category.label, header: true, into: &out)
+            for series in dataset.series { ChartTable.writeCell(series.labels[index] ?? "", header: false, into: &out) }
+            if withTotals { ChartTable.writeCell(totals[index].map(dataset.axisStyle.full) ?? "", header: false, into: &out) }
+            out.raw("</tr>" as StaticString)
+        }
+        ChartTable.writeTail(columns: dataset.categories.isEmpty ? header.count : 0, into: &out)
+        return out.string
+    }
+
+    var emptyHTML: String { ChartTable(caption: caption, header: header, rows: []).html }
 }

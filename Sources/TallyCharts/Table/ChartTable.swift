@@ -10,6 +10,20 @@ struct ChartTable {
     /// `<details class="tally-data"><summary>Data</summary><table>…</table></details>`.
     var html: String {
         var out = SVGWriter(capacity: 256 + rows.count * (header.count * 32 + 24))
+        Self.writeHead(caption: caption, header: header, into: &out)
+        for row in rows {
+            for (index, cell) in row.enumerated() { Self.writeCell(cell, header: index == 0, into: &out) }
+            out.raw("</tr>" as StaticString)
+        }
+        Self.writeTail(columns: rows.isEmpty ? header.count : 0, into: &out)
+        return out.string
+    }
+
+    /// The same table with a "No data" row, for charts with nothing to draw.
+    var emptyHTML: String { ChartTable(caption: caption, header: header, rows: []).html }
+
+    /// Everything up to the body's first row.
+    static func writeHead(caption: String, header: [String], into out: inout SVGWriter) {
         out.raw("<details class=\"tally-data\"><summary>Data</summary><table><caption>" as StaticString)
         out.text(caption)
         out.raw("</caption><thead><tr>" as StaticString)
@@ -19,21 +33,22 @@ struct ChartTable {
             out.raw("</th>" as StaticString)
         }
         out.raw("</tr></thead><tbody>" as StaticString)
-        if rows.isEmpty {
+    }
+
+    /// A row header (`<tr><th scope="row">`) or a data cell; rows close with `</tr>`.
+    static func writeCell(_ text: String, header: Bool, into out: inout SVGWriter) {
+        out.raw(header ? "<tr><th scope=\"row\">" as StaticString : "<td>" as StaticString)
+        out.text(text)
+        out.raw(header ? "</th>" as StaticString : "</td>" as StaticString)
+    }
+
+    /// Closes the table; `columns` above zero first adds the "No data" row spanning that many columns.
+    static func writeTail(columns: Int, into out: inout SVGWriter) {
+        if columns > 0 {
             out.raw("<tr><td colspan=\"" as StaticString)
-            out.integer(max(1, header.count))
+            out.integer(columns)
             out.raw("\">No data</td></tr>" as StaticString)
         }
-        for row in rows {
-            out.raw("<tr>" as StaticString)
-            for (index, cell) in row.enumerated() {
-                out.raw(index == 0 ? "<th scope=\"row\">" as StaticString : "<td>" as StaticString)
-                out.text(cell)
-                out.raw(index == 0 ? "</th>" as StaticString : "</td>" as StaticString)
-            }
-            out.raw("</tr>" as StaticString)
-        }
         out.raw("</tbody></table></details>" as StaticString)
-        return out.string
     }
 }

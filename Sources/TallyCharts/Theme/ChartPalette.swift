@@ -1,7 +1,9 @@
 /// The colours of one colour scheme. Series and heat colours are marks (at least 3:1 against the background);
 /// text colours are at least 4.5:1. The tests check every pair with the WCAG relative-luminance formula.
 public struct ChartPalette: Sendable, Hashable {
+    /// The page background the scheme is made for.
     public let background: String
+    /// Labels, values and the data table.
     public let text: String
     /// Tick labels, legends' secondary text and the "No data" message.
     public let mutedText: String

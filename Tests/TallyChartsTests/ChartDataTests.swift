@@ -1,0 +1,28 @@
+import TallyCharts
+import TallyFormat
+import Testing
+
+/// Query results from TallyFormat's `DataTable`, as the site hands them over.
+struct ChartDataTests {
+    @Test func readsISOTextColumnsAsDates() {
+        let table = DataTable(columns: ["month", "year", "name", "total"], rows: [
+            [.text("2024-01"), .text("2024"), .text("a"), .integer(5)],
+            [.text("2024-02-15 10:00:00"), .text("2025"), .text("2024-03"), .real(2.5)],
+            [.null, .null, .null, .null],
+        ])
+        let data = ChartData(table)
+        #expect(data.columns == ["month", "year", "name", "total"])
+        #expect(data.rows[0] == [.date(ISODate(year: 2024, month: 1, precision: .month)), .text("2024"), .text("a"), .integer(5)])
+        #expect(data.rows[1][0] == .date(ISODate("2024-02-15 10:00:00")!))
+        #expect(data.rows[1][2] == .text("2024-03"))
+        #expect(data.rows[1][3] == .number(2.5))
+        #expect(data.rows[2] == [.null, .null, .null, .null])
+    }
+
+    @Test func aConvertedTableDrawsATimeAxis() throws {
+        let table = DataTable(columns: ["month", "posts"], rows: (1...12).map { [.text("2024-" + (($0 < 10) ? "0" : "") + String($0)), .integer(Int64($0))] })
+        let chart = try ChartRenderer.render(ChartSpec(kind: .line, x: "month", y: ["posts"]), data: ChartData(table), idPrefix: "t")
+        #expect(chart.svg.contains(">Jan 2024</text>"))
+        #expect(chart.svg.contains("Trend: rising, from 1 in January 2024 to 12 in December 2024."))
+    }
+}
