@@ -12,11 +12,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "TallyFormat"),
+        .target(name: "TallyCharts", dependencies: ["TallyFormat"]),
         .target(name: "TallyMarkdown", dependencies: ["CCMarkGFM"]),
         .target(name: "TallyStore", dependencies: [
             "TallyFormat", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -31,6 +33,11 @@ let package = Package(
         .executableTarget(name: "tally", dependencies: [
             "TallySite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
+        .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat"]),
+        .testTarget(name: "TallyChartsTests", dependencies: [
+            "TallyCharts", .product(name: "PropertyBased", package: "swift-property-based"),
+        ], exclude: ["Snapshots"]),
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),

@@ -3,41 +3,26 @@ public enum NumberText {
     /// 1234567 → "1,234,567".
     public static func grouped(_ value: UInt64) -> String {
         guard value >= 1000 else { return String(value) }
-        // Digits are written from the end of a stack buffer (20 digits and 6 commas at most), without
-        // iterating Characters, which made this the slowest step of chart rendering.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
-            var remaining = value
-            var index = buffer.count
-            var digits = 0
-            while remaining > 0 {
-                if digits > 0, digits % 3 == 0 {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: ",")
-                }
-                index -= 1
-                buffer[index] = UInt8(48 + remaining % 10)
-                remaining /= 10
-                digits += 1
-            }
-            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
-        }
+        return fixed(magnitude: value, scale: 0, grouping: true)
     }
 
     /// An integer magnitude read as fixed-point with `scale` decimals: (123456, 2) → "1,234.56".
     public static func fixed(magnitude: UInt64, scale: Int, grouping: Bool = true) -> String {
-        guard scale > 0 else { return grouping ? grouped(magnitude) : String(magnitude) }
+        guard scale > 0 || grouping else { return String(magnitude) }
         // Written backwards into one stack buffer (fraction, point, then the whole part with its commas), so
-        // that formatting an amount makes a single string instead of joining four.
+        // that formatting an amount makes a single string instead of joining four, and no Characters are iterated.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28 + scale) { buffer in
             var remaining = magnitude
             var index = buffer.count
-            for _ in 0..<scale {
+            if scale > 0 {
+                for _ in 0..<scale {
+                    index -= 1
+                    buffer[index] = UInt8(48 + remaining % 10)
+                    remaining /= 10
+                }
                 index -= 1
-                buffer[index] = UInt8(48 + remaining % 10)
-                remaining /= 10
+                buffer[index] = UInt8(ascii: ".")
             }
-            index -= 1
-            buffer[index] = UInt8(ascii: ".")
             var digits = 0
             repeat {
                 if grouping, digits > 0, digits % 3 == 0 {
