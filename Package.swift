@@ -27,7 +27,7 @@ let package = Package(
             "TallyFormat", "TallyMarkdown", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .target(name: "TallySite", dependencies: [
-            "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
+            "TallyCharts", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "tally", dependencies: [

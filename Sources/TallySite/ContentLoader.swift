@@ -5,7 +5,7 @@ import TallyTemplates
 /// Loads `content/**/*.md` into compiled page sources, collecting every problem.
 enum ContentLoader {
     /// Names the page data already uses; a query cannot take them.
-    static let reservedNames: Set = ["site", "page", "params", "content"]
+    static let reservedNames: Set = ["site", "page", "params", "content", "charts"]
 
     static func load(root: URL, contentDirectory: String, includeDrafts: Bool) -> (pages: [PageSource], problems: [Diagnostic]) {
         let directory = root.appendingPathComponent(contentDirectory)
@@ -41,8 +41,8 @@ enum ContentLoader {
             problems.append(Diagnostic(file: file, line: 1, message: "templated page has no `pages` query in its front matter",
                                        hint: "add `pages: SELECT \(route.parameters.joined(separator: ", ")) FROM …` — each row gives one page"))
         }
-        let (queries, bodyText, queryProblems) = extractQueries(from: body, file: file, bodyLine: bodyLine)
-        problems += queryProblems
+        let (queries, blocks, bodyText, blockProblems) = extractBlocks(from: body, file: file, bodyLine: bodyLine)
+        problems += blockProblems
         let template: PageTemplate
         do {
             template = try PageTemplate.markdown(bodyText)
@@ -54,7 +54,7 @@ enum ContentLoader {
         let title = compileField(frontMatter.title, key: "title", frontMatter: frontMatter, file: file, problems: &problems)
         let description = compileField(frontMatter.description, key: "description", frontMatter: frontMatter, file: file, problems: &problems)
         guard problems.isEmpty else { return .failure(BuildFailure(problems)) }
-        return .success(PageSource(file: file, route: route, frontMatter: frontMatter, queries: queries, body: template,
+        return .success(PageSource(file: file, route: route, frontMatter: frontMatter, queries: queries, blocks: blocks, body: template,
                                    bodyLine: bodyLine, title: title, description: description))
     }
 
@@ -72,34 +72,59 @@ enum ContentLoader {
         return (yaml, body, end + 3)
     }
 
-    /// Takes ```` ```sql name ```` blocks out of the body, blanking their lines so line numbers stay true.
-    private static func extractQueries(from body: String, file: String, bodyLine: Int) -> ([PageQuery], String, [Diagnostic]) {
+    /// Takes ```` ```sql name ````, ```` ```chart ```` and ```` ```table ```` blocks out of the body, blanking their
+    /// lines so line numbers stay true. A chart or table drawn in place leaves a `{{tally_block_N}}` tag behind.
+    private static func extractBlocks(from body: String, file: String, bodyLine: Int)
+        -> (queries: [PageQuery], blocks: [PageBlock], body: String, problems: [Diagnostic]) {
         // ```sql alone is an ordinary code block, shown on the page; ```sql NAME is a query.
-        let blocks = MarkdownRenderer.fencedCodeBlocks(in: body).filter { $0.infoWords.first == "sql" && $0.infoWords.count > 1 }
-        guard !blocks.isEmpty else { return ([], body, []) }
+        let fenced = MarkdownRenderer.fencedCodeBlocks(in: body)
+        let sqlBlocks = fenced.filter { $0.infoWords.first == "sql" && $0.infoWords.count > 1 }
+        let drawnBlocks = fenced.filter { $0.infoWords.first.map(PageBlockParser.infoWords.contains) == true }
+        guard !sqlBlocks.isEmpty || !drawnBlocks.isEmpty else { return ([], [], body, []) }
         var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var queries: [PageQuery] = []
-        var problems: [Diagnostic] = []
-        for block in blocks {
-            let fileLine = block.firstLine + bodyLine - 1
-            let words = block.infoWords
-            if words.count != 2 {
-                problems.append(Diagnostic(file: file, line: fileLine, message: "an sql query block takes exactly one name",
-                                           hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}"))
-            } else if let name = words.last.map(String.init) {
-                if !isValidName(name) || reservedNames.contains(name) {
-                    problems.append(Diagnostic(file: file, line: fileLine, message: "`\(name)` cannot name a query",
-                                               hint: "use lowercase letters, digits and _ (not site, page, params or content)"))
-                } else if queries.contains(where: { $0.name == name }) {
-                    problems.append(Diagnostic(file: file, line: fileLine, message: "a query named `\(name)` is already defined on this page",
-                                               hint: "give each query its own name"))
-                } else {
-                    queries.append(PageQuery(name: name, sql: block.code, line: fileLine + 1))
-                }
-            }
+        func blank(_ block: FencedCodeBlock) {
             for index in (block.firstLine - 1)..<min(block.lastLine, lines.count) { lines[index] = "" }
         }
-        return (queries, lines.joined(separator: "\n"), problems)
+        var (queries, problems) = ([PageQuery](), [Diagnostic]())
+        for block in sqlBlocks {
+            switch query(in: block, fileLine: block.firstLine + bodyLine - 1, file: file, defined: queries) {
+            case .success(let query): queries.append(query)
+            case .failure(let problem): problems.append(problem)
+            }
+            blank(block)
+        }
+        let parser = PageBlockParser(file: file, queryNames: queries.map(\.name))
+        var blocks: [PageBlock] = []
+        for block in drawnBlocks {
+            blank(block)
+            switch parser.parse(block, fenceLine: block.firstLine + bodyLine - 1) {
+            case .success(let parsed):
+                blocks.append(parsed)
+                // The fence line stays blank, so the tag is a paragraph of its own even right after text.
+                if parsed.id == nil, block.firstLine < lines.count {
+                    lines[block.firstLine] = "{{" + PageBlock.namePrefix + String(blocks.count) + "}}"
+                }
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return (queries, blocks, lines.joined(separator: "\n"), problems)
+    }
+
+    private static func query(in block: FencedCodeBlock, fileLine: Int, file: String, defined: [PageQuery]) -> Result<PageQuery, Diagnostic> {
+        let words = block.infoWords
+        guard words.count == 2, let name = words.last.map(String.init) else {
+            return .failure(Diagnostic(file: file, line: fileLine, message: "an sql query block takes exactly one name",
+                                       hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}"))
+        }
+        if !isValidName(name) || reservedNames.contains(name) || name.hasPrefix(PageBlock.namePrefix) {
+            return .failure(Diagnostic(file: file, line: fileLine, message: "`\(name)` cannot name a query",
+                                       hint: "use lowercase letters, digits and _ (not site, page, params, content, charts or tally_block_…)"))
+        }
+        if defined.contains(where: { $0.name == name }) {
+            return .failure(Diagnostic(file: file, line: fileLine, message: "a query named `\(name)` is already defined on this page",
+                                       hint: "give each query its own name"))
+        }
+        return .success(PageQuery(name: name, sql: block.code, line: fileLine + 1))
     }
 
     static func isValidName(_ name: String) -> Bool {

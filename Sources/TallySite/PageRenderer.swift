@@ -20,9 +20,12 @@ struct PageRenderer: Sendable {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params)]
+        var tables: [String: DataTable] = [:]
         for query in source.queries {
             do {
-                data[query.name] = TableContext(try database.run(query.sql, parameters: page.params))
+                let table = try database.run(query.sql, parameters: page.params)
+                tables[query.name] = table
+                data[query.name] = TableContext(table)
             } catch {
                 problems.append(QueryDiagnostics.diagnostic(error, queryName: query.name, file: source.file, line: query.line))
             }
@@ -30,6 +33,22 @@ struct PageRenderer: Sendable {
         guard problems.isEmpty else { return (nil, problems) }
 
         let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        var namedCharts: [String: any Sendable] = [:]
+        for (index, block) in source.blocks.enumerated() {
+            guard let table = tables[block.query] else { continue }
+            switch bodySession.run({ block.draw(from: table, number: index + 1, file: source.file) }) {
+            case .success(let html):
+                if let id = block.id {
+                    namedCharts[id] = HTMLFragment(html)
+                } else {
+                    data[PageBlock.namePrefix + String(index + 1)] = Cell(.text(bodySession.placeholder(for: html)))
+                }
+            case .failure(let problem):
+                problems.append(problem)
+                data[PageBlock.namePrefix + String(index + 1)] = Cell(.null)
+            }
+        }
+        data["charts"] = MapContext(namedCharts)
         data["page"] = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation, session: bodySession)
         let root = MapContext(data, isRoot: true)
 

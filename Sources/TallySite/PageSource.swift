@@ -8,6 +8,8 @@ struct PageSource: Sendable {
     let route: Route
     let frontMatter: FrontMatter
     let queries: [PageQuery]
+    /// Charts and tables, in file order; `tally_block_N` in the body is `blocks[N - 1]`.
+    let blocks: [PageBlock]
     let body: PageTemplate
     /// Line of the body's first line in the file.
     let bodyLine: Int

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TallyCharts
 import TallyFormat
 import TallyStore
 import TallyTemplates
@@ -49,6 +50,7 @@ public enum SiteBuilder {
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         problems += renderAndWrite(expanded.pages, renderer: renderer, writer: writer, progress: progress)
 
+        problems += writeChartStylesheet(to: writer)
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),
                                            displayDirectory: config.staticDirectory, to: writer)
@@ -86,6 +88,17 @@ public enum SiteBuilder {
             if count % 64 == 0 || count == pages.count { progress?.pagesRendered(count, of: pages.count) }
         }
         return problems.withLock { $0.map(\.diagnostic) }
+    }
+
+    /// Charts carry class names only; their stylesheet is written once, as `charts.css`, for layouts to link.
+    /// A `static/charts.css` of the site's own replaces it.
+    private static func writeChartStylesheet(to writer: OutputWriter) -> [Diagnostic] {
+        do throws(Diagnostic) {
+            try writer.write(ChartTheme.stylesheet, to: "charts.css")
+            return []
+        } catch {
+            return [error]
+        }
     }
 
     private static func partialProblems(_ pages: [PageSource], _ library: TemplateLibrary) -> [Diagnostic] {

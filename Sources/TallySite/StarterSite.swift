@@ -70,6 +70,7 @@ public enum StarterSite {
             <title>{{page.title}} · {{site.title}}</title>
             <meta name="description" content="{{page.description}}">
             <link rel="stylesheet" href="/style.css">
+            <link rel="stylesheet" href="/charts.css">
             </head>
             <body>
             <nav>{{#page.nav}}<a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a> {{/page.nav}}</nav>

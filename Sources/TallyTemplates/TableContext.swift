@@ -68,9 +68,21 @@ final class TableStorage: Sendable {
         var index: [String: Int] = [:]
         for (position, name) in table.columns.enumerated() where index[name] == nil { index[name] = position }
         columnIndex = index
-        currencyColumn = table.columns.map { name in
-            if name.hasSuffix("_cents"), let paired = index[String(name.dropLast(6)) + "_currency"] { return paired }
-            return index["currency"]
-        }
+        currencyColumn = table.columns.map { TableStorage.currencyColumn(for: $0, columnIndex: index) }
+    }
+
+    /// The column holding `name`'s currency: `<base>_currency` for `<base>_cents`, else `currency`.
+    static func currencyColumn(for name: String, columnIndex: [String: Int]) -> Int? {
+        if name.hasSuffix("_cents"), let paired = columnIndex[String(name.dropLast(6)) + "_currency"] { return paired }
+        return columnIndex["currency"]
+    }
+}
+
+extension DataTable {
+    /// The column holding the currency of `column`'s amounts, by the naming rule money helpers use.
+    public func currencyColumn(for column: Int) -> Int? {
+        var index: [String: Int] = [:]
+        for (position, name) in columns.enumerated() where index[name] == nil { index[name] = position }
+        return TableStorage.currencyColumn(for: columns[column], columnIndex: index)
     }
 }

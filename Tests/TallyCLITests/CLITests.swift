@@ -41,7 +41,7 @@ private func temporaryFolder() throws -> URL {
         let built = try tally(["build"], in: site)
         #expect(built.status == 0)
         #expect(built.stderr == "")
-        #expect(built.stdout.hasPrefix("Built 2 pages (3 files written, 0 unchanged, 1 static) in "))
+        #expect(built.stdout.hasPrefix("Built 2 pages (4 files written, 0 unchanged, 1 static) in "))
         #expect(built.stdout.split(separator: "\n").count == 1)
         let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(home.contains("The database has no organizations yet."))

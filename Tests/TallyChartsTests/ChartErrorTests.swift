@@ -109,3 +109,9 @@ struct ChartErrorTests {
         #expect(error.message == "the progress target must be greater than zero, not \u{2212}3")
     }
 }
+
+@Test func aSparklineWithoutXTakesRowsInQueryOrder() throws {
+    let data = ChartData(columns: ["visits"], rows: [[.integer(3)], [.integer(5)], [.integer(4)]])
+    let chart = try ChartRenderer.render(ChartSpec(kind: .sparkline, y: ["visits"]), data: data, idPrefix: "s")
+    #expect(chart.svg.contains("Sparkline of visits: 3 values, from 3 (1) to 4 (3)"))
+}

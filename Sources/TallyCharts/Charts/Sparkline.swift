@@ -4,7 +4,8 @@ enum Sparkline {
     static let defaultSize = (width: 120.0, height: 32.0)
 
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
-        let dataset = try CategoryDataset(spec: spec, data: Self.withRowNumbers(spec: spec, data: data))
+        let (numberedSpec, numberedData) = Self.withRowNumbers(spec: spec, data: data)
+        let dataset = try CategoryDataset(spec: numberedSpec, data: numberedData)
         let name = spec.y.first ?? "value"
         let title = spec.title ?? name
         let table = CategoryTable(dataset, caption: title, totals: false)
@@ -54,12 +55,15 @@ enum Sparkline {
     }
 
     /// Without an x column, rows are numbered from 1 in query order.
-    private static func withRowNumbers(spec: ChartSpec, data: ChartData) -> ChartData {
-        guard spec.x == nil else { return data }
+    /// Without `x`, rows are taken in query order: they are numbered in an added "#" column that becomes x.
+    private static func withRowNumbers(spec: ChartSpec, data: ChartData) -> (ChartSpec, ChartData) {
+        guard spec.x == nil else { return (spec, data) }
         var numbered = data
         numbered.columns.append("#")
         for index in numbered.rows.indices { numbered.rows[index].append(.integer(Int64(index + 1))) }
-        return numbered
+        var numberedSpec = spec
+        numberedSpec.x = "#"
+        return (numberedSpec, numbered)
     }
 
     private static func describe(name: String, dataset: CategoryDataset, present: [(Int, Double)], low: Double,

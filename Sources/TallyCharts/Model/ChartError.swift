@@ -66,4 +66,14 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// "message (hint: …)", the form the site prints after the file and line.
     public var description: String { message + " (hint: " + hint + ")" }
+
+    /// The chart block key the problem comes from, so the site can point at its line; nil when it is in the data.
+    public var key: String? {
+        switch self {
+        case .invalidSpec(let error): error.key
+        case .unknownColumn(_, let key, _): key
+        case .invalidTarget: "target"
+        default: nil
+        }
+    }
 }

@@ -56,6 +56,16 @@ public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// "message (hint: …)", the form the site prints after the file and line.
     public var description: String { message + " (hint: " + hint + ")" }
 
+    /// The key the mistake is in, so the site can point at its line; nil for a missing key.
+    public var key: String? {
+        switch self {
+        case .unknownKind: "type"
+        case .unknownKey(let key), .notApplicable(let key, _), .invalidValue(let key, _, _): key
+        case .conflictingKeys(_, let second): second
+        case .missingKey: nil
+        }
+    }
+
     private static let missingKeyHints = [
         "type": "add e.g. \"type: bar\"",
         "x": "name the column for the categories or the horizontal axis, e.g. \"x: year\"",

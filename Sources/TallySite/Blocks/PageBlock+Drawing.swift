@@ -1,0 +1,26 @@
+import TallyCharts
+import TallyFormat
+
+extension PageBlock {
+    /// Draws the block from its query's rows; a problem is located at the key it comes from.
+    /// - Parameter number: the block's position on the page from 1, which keeps chart ids apart.
+    func draw(from table: DataTable, number: Int, file: String) -> Result<String, Diagnostic> {
+        switch kind {
+        case .chart(let spec):
+            do throws(ChartError) {
+                return .success(try ChartRenderer.render(spec, data: ChartData(table), idPrefix: "chart-\(number)").html)
+            } catch {
+                return .failure(Diagnostic(file: file, line: line(of: error.key), message: error.message + " (in chart of '\(query)')",
+                                           hint: error.hint))
+            }
+        case .table(let spec):
+            do throws(TableBlockRenderer.UnknownColumn) {
+                return .success(try TableBlockRenderer(spec: spec, table: table).html())
+            } catch {
+                return .failure(Diagnostic(file: file, line: line(of: error.key),
+                                           message: "\(error.key): column \"\(error.name)\" is not in the query result (in table of '\(query)')",
+                                           hint: "available columns: " + table.columns.joined(separator: ", ")))
+            }
+        }
+    }
+}
