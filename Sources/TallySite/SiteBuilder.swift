@@ -22,7 +22,8 @@ public enum SiteBuilder {
         let databasePath = options.databasePath ?? config.database
         let database: SiteDatabase
         do throws(StoreError) {
-            database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy)
+            database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
+                                        utcOffset: formatSettings(config).utcOffset)
         } catch {
             return .failure(BuildFailure([Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
                                                      message: error.message, hint: error.hint)]))

@@ -11,7 +11,8 @@ public final class SiteDatabase: Sendable {
     private let snapshotPath: String
 
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`) and opens it read-only.
-    public init(path: String, policy: PublicationPolicy) throws(StoreError) {
+    /// - Parameter utcOffset: the site timezone's offset from UTC at a moment (seconds since 1970), for `local_datetime`.
+    public init(path: String, policy: PublicationPolicy, utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         try PublishedSnapshot.make(from: path, policy: policy, at: snapshotPath)
@@ -19,7 +20,7 @@ public final class SiteDatabase: Sendable {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.maximumReaderCount = 4
-            configuration.prepareDatabase { db in db.add(function: SiteDatabase.slugify) }
+            configuration.prepareDatabase { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
             pool = try DatabasePool(path: snapshotPath, configuration: configuration)
         } catch {
             SiteDatabase.removeFiles(at: snapshotPath)
@@ -108,22 +109,6 @@ public final class SiteDatabase: Sendable {
         case .real(let real): return real
         case .text(let text): return text
         }
-    }
-
-    /// `slugify(text)` in page SQL: lowercase ASCII letters and digits joined by single hyphens,
-    /// so any value can become a safe URL segment ("São Paulo" → "s-o-paulo", "Global Health" → "global-health").
-    static let slugify = DatabaseFunction("slugify", argumentCount: 1, pure: true) { values in
-        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
-        var slug = ""
-        for byte in text.lowercased().utf8 {
-            if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-                slug.unicodeScalars.append(Unicode.Scalar(byte))
-            } else if !slug.isEmpty, slug.last != "-" {
-                slug += "-"
-            }
-        }
-        while slug.last == "-" { slug.removeLast() }
-        return slug.isEmpty ? "-" : slug
     }
 
     private static func removeFiles(at path: String) {

@@ -104,6 +104,28 @@ private func makeDatabase(_ extraSQL: String = "") throws -> String {
         #expect(table.rows == [[.text("global-health"), .text("s-o-paulo"), .text("etc"), .text("-")]])
     }
 
+    @Test func localTimeFunctionsMoveTimestampsToTheSiteTimezone() throws {
+        // New York: UTC−5 in winter, UTC−4 from the second Sunday of March (2025-03-09 07:00 UTC).
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy) { seconds in
+            newYork.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        let table = try database.run("""
+            SELECT local_datetime('2025-03-01T21:58:00Z'), local_date('2025-03-02T03:00:00Z'),
+                   local_datetime('2025-07-01T03:30:00+02:00'), local_datetime('2025-07-01 09:15:00'),
+                   local_date(NULL), strftime('%H', local_datetime('2025-12-31T16:45:00Z'))
+            """)
+        #expect(table.rows == [[.text("2025-03-01 16:58:00"), .text("2025-03-01"), .text("2025-06-30 21:30:00"),
+                                .text("2025-07-01 09:15:00"), .null, .text("11")]])
+    }
+
+    @Test func localTimeOfTextThatIsNotADateFailsTheQuery() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        #expect(throws: QueryError(message: "local_date: \"last week\" is not an ISO 8601 timestamp", lineInQuery: nil)) {
+            try database.run("SELECT local_date('last week')")
+        }
+    }
+
     @Test func aMissingDatabaseIsAClearError() {
         #expect(throws: StoreError.missingDatabase(path: "/nonexistent/site.sqlite")) {
             try SiteDatabase(path: "/nonexistent/site.sqlite", policy: PublicationPolicy(publishedUsers: []))

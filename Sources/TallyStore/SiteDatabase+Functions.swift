@@ -1,0 +1,49 @@
+import GRDB
+import TallyFormat
+
+/// SQL functions that page queries can call, beyond SQLite's own.
+extension SiteDatabase {
+    static func addFunctions(to db: Database, utcOffset: @escaping @Sendable (Int) -> Int) {
+        db.add(function: slugify)
+        db.add(function: localTime("local_datetime", utcOffset: utcOffset) { date in
+            date.isoDate + " " + twoDigits(date.hour) + ":" + twoDigits(date.minute) + ":" + twoDigits(date.second)
+        })
+        db.add(function: localTime("local_date", utcOffset: utcOffset) { $0.isoDate })
+    }
+
+    /// `slugify(text)`: lowercase ASCII letters and digits joined by single hyphens,
+    /// so any value can become a safe URL segment ("São Paulo" → "s-o-paulo", "Global Health" → "global-health").
+    static let slugify = DatabaseFunction("slugify", argumentCount: 1, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+        var slug = ""
+        for byte in text.lowercased().utf8 {
+            if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+                slug.unicodeScalars.append(Unicode.Scalar(byte))
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug += "-"
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug.isEmpty ? "-" : slug
+    }
+
+    /// `local_datetime(ts)` → "2025-03-01 16:58:00" and `local_date(ts)` → "2025-03-01": a timestamp with a UTC offset
+    /// (`2025-03-01T21:58:00Z`) moved to the site's timezone, so hours and days are counted where the people are.
+    /// SQLite's own functions only know UTC. A timestamp without an offset is already local and is kept as it is;
+    /// NULL stays NULL, and text that is not a date fails the query, so a bad value is reported, not dropped.
+    static func localTime(_ name: String, utcOffset: @escaping @Sendable (Int) -> Int,
+                          format: @escaping @Sendable (ISODate) -> String) -> DatabaseFunction {
+        DatabaseFunction(name, argumentCount: 1, pure: true) { values in
+            if values[0].isNull { return nil }
+            guard let text = String.fromDatabaseValue(values[0]), var date = ISODate(text) else {
+                throw DatabaseError(message: "\(name): \(String(describing: values[0])) is not an ISO 8601 timestamp")
+            }
+            if let offset = date.utcOffset {
+                date = date.converted(toOffset: utcOffset(date.localSeconds - offset))
+            }
+            return format(date)
+        }
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+}
