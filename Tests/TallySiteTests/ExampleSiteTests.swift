@@ -20,8 +20,22 @@ import TallyStore
         return (root, summary)
     }
 
+    /// One build shared by every test that only reads the example site's output (built on first use).
+    static let shared: Result<(root: URL, summary: BuildSummary), any Error> = Result { try buildExample() }
+
+    /// A page of the shared build, e.g. `page("bills/hr3684-117/index.html")`.
+    static func page(_ path: String) throws -> String {
+        let root = try shared.get().root
+        return try String(contentsOf: root.appendingPathComponent("public/" + path), encoding: .utf8)
+    }
+
+    /// The shared build's database (the example data, before publication filtering), for computing expected figures.
+    static func databasePath() throws -> String {
+        try shared.get().root.appendingPathComponent("data/example.sqlite").path
+    }
+
     @Test func theExampleSiteBuildsWithLinkedPagesAndNoPrivateData() throws {
-        let (root, summary) = try Self.buildExample()
+        let (root, summary) = try Self.shared.get()
         let output = root.appendingPathComponent("public")
         #expect(summary.pagesRendered > 100)
         #expect(summary.warnings.isEmpty)
