@@ -64,6 +64,16 @@ import TallyStore
         #expect(broken.isEmpty, "broken links: \(broken.sorted().prefix(10))")
     }
 
+    @Test func theChartGalleryShowsEveryChartType() throws {
+        let html = try Self.page("charts/index.html")
+        #expect(html.components(separatedBy: "<figure class=\"tally-chart").count - 1 == 14)
+        // aria-labelledby also ends in -desc", so skip the empty pieces it leaves.
+        let descriptions = html.components(separatedBy: "-desc\">").dropFirst().map { $0.prefix { $0 != " " && $0 != "<" } }
+        #expect(descriptions.map(String.init).filter { !$0.isEmpty } == ["Bar", "Horizontal", "Grouped", "Stacked", "100%", "Line", "Area", "Stacked",
+                                                  "Pie", "Donut", "Calendar", "Histogram", "Sparkline", "Progress"])
+        #expect(!html.contains("No data"))
+    }
+
     static func rootRelativeLinks(in html: String) -> [String] {
         var links: [String] = []
         for attribute in ["href=\"/", "src=\"/"] {
