@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "TallyTemplates", dependencies: [
             "TallyFormat", "TallyMarkdown", .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        .target(name: "TallyCheck"),
         .target(name: "TallySite", dependencies: [
             "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
+        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck"]),
         .testTarget(name: "TallySiteTests", dependencies: ["TallySite", "TallyStore"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"]),
     ]
