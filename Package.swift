@@ -28,7 +28,7 @@ let package = Package(
         ]),
         .target(name: "TallyCheck"),
         .target(name: "TallySite", dependencies: [
-            "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
+            "TallyCheck", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "tally", dependencies: [
