@@ -26,7 +26,7 @@ extension DataChecker {
             rows("SELECT \(schema.key(table)), currency FROM \(quotedIdentifier(table)) ORDER BY 1")
                 .filter { Currency.lookup($0.value.text) == nil }
                 .map { row in
-                    let value = schema.isPersonal(table) ? "" : " " + PageExpander.quoted(row.value.text)
+                    let value = schema.shown(row.value, in: table)
                     return problem(.unknownCurrency, table, row.key, "currency\(value) is not an ISO 4217 code",
                                    hint: "use a three-letter code such as USD, EUR or JPY")
                 }
@@ -64,7 +64,7 @@ extension DataChecker {
             rows("SELECT \(schema.key(table)), slug FROM \(quotedIdentifier(table)) ORDER BY 1")
                 .filter { !Route.isSafeSegment($0.value.text) }
                 .map { row in
-                    let value = schema.isPersonal(table) ? "" : " " + PageExpander.quoted(row.value.text)
+                    let value = schema.shown(row.value, in: table)
                     return problem(.unsafeSlug, table, row.key, "slug\(value) is not URL-safe",
                                    hint: "use only letters, digits, '-', '_', '.' and '~', not starting with '.'; slugify(name) in SQL makes one")
                 }
@@ -76,7 +76,7 @@ extension DataChecker {
             rows("SELECT \(schema.key(table)), \(column) FROM \(table) WHERE \(column) IS NOT NULL ORDER BY 1")
                 .filter { ISODate($0.value.text) == nil }
                 .map { row in
-                    let value = schema.isPersonal(table) ? "" : " " + PageExpander.quoted(row.value.text)
+                    let value = schema.shown(row.value, in: table)
                     return problem(.badDate, table, row.key, "\(column)\(value) is not an ISO 8601 date",
                                    hint: "write dates as 2024-03-05, 2024-03 or 2024-03-05T14:30:00Z")
                 }

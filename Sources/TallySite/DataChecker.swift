@@ -42,6 +42,11 @@ struct DataChecker {
             table == "users" || table == "post_deliveries" || columns[table]?.contains("user_id") == true
         }
 
+        /// " 'value'" to put after a column name in a message, or nothing for a personal table.
+        func shown(_ value: DataValue, in table: String) -> String {
+            isPersonal(table) ? "" : " " + PageExpander.quoted(value.text)
+        }
+
         /// The column that names a row: `id` when the table has one, else SQLite's rowid.
         func key(_ table: String) -> String { has(table, "id") ? "id" : "rowid" }
 
