@@ -28,7 +28,7 @@ private func temporaryFolder() throws -> URL {
     @Test func helpExplainsEveryCommand() throws {
         let help = try tally(["--help"])
         #expect(help.status == 0)
-        for command in ["build", "check", "init", "migrate"] { #expect(help.stdout.contains(command)) }
+        for command in ["build", "check", "serve", "init", "migrate"] { #expect(help.stdout.contains(command)) }
         let build = try tally(["build", "--help"])
         for option in ["--config", "--db", "--out", "--drafts"] { #expect(build.stdout.contains(option)) }
     }
