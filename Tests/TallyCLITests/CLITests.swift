@@ -31,6 +31,10 @@ private func temporaryFolder() throws -> URL {
         for command in ["build", "check", "serve", "init", "migrate"] { #expect(help.stdout.contains(command)) }
         let build = try tally(["build", "--help"])
         for option in ["--config", "--db", "--out", "--drafts"] { #expect(build.stdout.contains(option)) }
+        let check = try tally(["check", "--help"])
+        for option in ["--config", "--db", "--format"] { #expect(check.stdout.contains(option)) }
+        let serve = try tally(["serve", "--help"])
+        for option in ["--config", "--db", "--port", "--drafts", "127.0.0.1"] { #expect(serve.stdout.contains(option)) }
     }
 
     @Test func initThenBuildMakesAWorkingSiteAndOneSummaryLine() throws {
