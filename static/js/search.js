@@ -78,4 +78,10 @@
   form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
   input.addEventListener("input", update);
   form.hidden = false;
+  // A link such as /orgs/?q=malaria opens with that search done.
+  var query = new URLSearchParams(window.location.search).get("q");
+  if (query) {
+    input.value = query;
+    update();
+  }
 })();
