@@ -7,10 +7,20 @@ enum ContentLoader {
     /// Names the page data already uses; a query cannot take them.
     static let reservedNames: Set = ["site", "page", "params", "content", "charts"]
 
-    static func load(root: URL, contentDirectory: String, includeDrafts: Bool) -> (pages: [PageSource], problems: [Diagnostic]) {
+    static func load(root: URL, contentDirectory: String, includeDrafts: Bool)
+        -> (pages: [PageSource], dataFiles: [DataFile], problems: [Diagnostic]) {
         let directory = root.appendingPathComponent(contentDirectory)
         var pages: [PageSource] = []
+        var dataFiles: [DataFile] = []
         var problems: [Diagnostic] = []
+        for relativePath in files(in: directory) where relativePath.hasSuffix(DataFile.suffix) {
+            let file = contentDirectory + "/" + relativePath
+            guard let sql = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
+                problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
+                continue
+            }
+            dataFiles.append(DataFile(file: file, outputPath: String(relativePath.dropLast(4)), sql: sql))
+        }
         for relativePath in markdownFiles(in: directory) {
             let file = contentDirectory + "/" + relativePath
             guard let text = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
@@ -24,7 +34,7 @@ enum ContentLoader {
             case .failure(let found): problems += found.diagnostics
             }
         }
-        return (pages, problems)
+        return (pages, dataFiles, problems)
     }
 
     /// Compiles one content file's text.

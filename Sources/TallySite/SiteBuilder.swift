@@ -51,6 +51,7 @@ public enum SiteBuilder {
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         problems += renderAndWrite(expanded.pages, renderer: renderer, writer: writer, progress: progress)
 
+        problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
         problems += writeChartStylesheet(to: writer)
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),

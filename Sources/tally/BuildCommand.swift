@@ -25,14 +25,7 @@ struct BuildCommand: ParsableCommand {
     var drafts = false
 
     func run() throws {
-        let configURL = URL(fileURLWithPath: config)
-        let root = configURL.deletingLastPathComponent()
-        let cwd = FileManager.default.currentDirectoryPath
-        func absolute(_ path: String?) -> String? {
-            path.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
-        }
-        let options = BuildOptions(root: root, configFile: configURL.lastPathComponent, databasePath: absolute(database),
-                                   outputPath: absolute(out), includeDrafts: drafts)
+        let options = BuildOptions.fromCommandLine(config: config, database: database, out: out, drafts: drafts)
         let reporter = ConsoleReporter()
         let clock = ContinuousClock()
         let start = clock.now
@@ -50,6 +43,19 @@ struct BuildCommand: ParsableCommand {
             reporter.printLine("Build failed with \(errors) error\(errors == 1 ? "" : "s"); the previous output was left as it was.")
             throw ExitCode.failure
         }
+    }
+}
+
+extension BuildOptions {
+    /// Options from command-line paths, which are relative to the working directory; the site root is the config's folder.
+    static func fromCommandLine(config: String, database: String?, out: String? = nil, drafts: Bool = false) -> BuildOptions {
+        let configURL = URL(fileURLWithPath: config)
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String?) -> String? {
+            path.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+        }
+        return BuildOptions(root: configURL.deletingLastPathComponent(), configFile: configURL.lastPathComponent,
+                            databasePath: absolute(database), outputPath: absolute(out), includeDrafts: drafts)
     }
 }
 

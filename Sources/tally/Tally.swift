@@ -5,6 +5,6 @@ struct Tally: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Builds a static site and reports from a SQLite database, Markdown content and Mustache templates.",
         discussion: "Run `tally init mysite` for a new site, then `tally build` inside it. Docs: docs/cli.md.",
-        subcommands: [BuildCommand.self, InitCommand.self, MigrateCommand.self],
+        subcommands: [BuildCommand.self, InitCommand.self, MigrateCommand.self, ReportCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
