@@ -13,11 +13,7 @@ struct ReportCommand: ParsableCommand {
             The user must be named in the config's publish_users.
             """)
 
-    @Option(name: .long, help: "The site config file; its folder is the site root.")
-    var config = "tally.yaml"
-
-    @Option(name: .customLong("db"), help: "Database to read instead of the config's `database`.")
-    var database: String?
+    @OptionGroup var site: SiteArguments
 
     @Option(name: .long, help: "The username whose report to write.")
     var user: String
@@ -29,7 +25,7 @@ struct ReportCommand: ParsableCommand {
     var out: String?
 
     func run() throws {
-        let options = BuildOptions.fromCommandLine(config: config, database: database)
+        let options = site.buildOptions()
         let reporter = ConsoleReporter()
         switch ReportBuilder.make(options, user: user, pagePattern: page) {
         case .success(let html):

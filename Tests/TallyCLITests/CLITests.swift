@@ -28,9 +28,13 @@ private func temporaryFolder() throws -> URL {
     @Test func helpExplainsEveryCommand() throws {
         let help = try tally(["--help"])
         #expect(help.status == 0)
-        for command in ["build", "init", "migrate"] { #expect(help.stdout.contains(command)) }
+        for command in ["build", "check", "serve", "init", "migrate"] { #expect(help.stdout.contains(command)) }
         let build = try tally(["build", "--help"])
         for option in ["--config", "--db", "--out", "--drafts"] { #expect(build.stdout.contains(option)) }
+        let check = try tally(["check", "--help"])
+        for option in ["--config", "--db", "--format"] { #expect(check.stdout.contains(option)) }
+        let serve = try tally(["serve", "--help"])
+        for option in ["--config", "--db", "--port", "--drafts", "127.0.0.1"] { #expect(serve.stdout.contains(option)) }
     }
 
     @Test func initThenBuildMakesAWorkingSiteAndOneSummaryLine() throws {
@@ -72,6 +76,47 @@ private func temporaryFolder() throws -> URL {
         let result = try tally(["migrate", "db.sqlite", "--seed", "bad.sql"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("bad.sql: error: seed SQL failed on 'db.sqlite': no such table: nowhere\n"))
+    }
+
+    @Test func checkExitsZeroOnAGoodSiteAndOneWithOneLinePerProblem() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let good = try tally(["check"], in: folder)
+        #expect(good.status == 0)
+        #expect(good.stderr == "")
+        #expect(good.stdout.hasPrefix("Checked 2 pages, 8 internal links and the data in "))
+        #expect(good.stdout.hasSuffix(" s: no problems\n"))
+
+        try "# Broken\n\n[Gone](/gone/)\n".write(to: folder.appendingPathComponent("content/broken.md"), atomically: true, encoding: .utf8)
+        let bad = try tally(["check"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr == """
+            public/broken/index.html:16:13: error: broken link '/gone/': nothing is built at /gone/ (page from content/broken.md)
+              hint: fix the URL, or add content/gone.md
+            Check found 1 problem in 3 pages, 13 internal links and the data.
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
+    }
+
+    @Test func checkWritesJSONForMachinesOnStdout() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        try "# Broken\n\n[Gone](/gone/)\n".write(to: folder.appendingPathComponent("content/broken.md"), atomically: true, encoding: .utf8)
+        let result = try tally(["check", "--format", "json"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let problems = object?["problems"] as? [[String: Any]] ?? []
+        #expect(object?["pages"] as? Int == 3)
+        #expect(problems.count == 1)
+        #expect(problems.first?["kind"] as? String == "broken-link")
+        #expect(problems.first?["file"] as? String == "public/broken/index.html")
+        #expect(problems.first?["line"] as? Int == 16)
+        #expect(problems.first?["source"] as? String == "content/broken.md")
+        let invalid = try tally(["check", "--format", "yaml"], in: folder)
+        #expect(invalid.status == 64)
     }
 }
 

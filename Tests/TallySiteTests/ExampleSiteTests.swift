@@ -7,9 +7,8 @@ import TallyStore
 @Suite struct ExampleSiteTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Copies the example site into a temporary folder and builds it there.
-    /// - Parameter seedSQL: the data to build from instead of data/example.sql.
-    static func buildExample(seedSQL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
+    /// Copies the example site into a temporary folder, with its database made from `seedSQL` (default data/example.sql).
+    static func copyExample(seedSQL: String? = nil) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static"] {
@@ -17,8 +16,13 @@ import TallyStore
         }
         let seed = try seedSQL ?? String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
         try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("data/example.sqlite").path, seedSQL: seed)
-        let summary = try SiteBuilder.build(BuildOptions(root: root)).get()
-        return (root, summary)
+        return root
+    }
+
+    /// Copies the example site into a temporary folder and builds it there.
+    static func buildExample(seedSQL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
+        let root = try copyExample(seedSQL: seedSQL)
+        return (root, try SiteBuilder.build(BuildOptions(root: root)).get())
     }
 
     /// One build shared by every test that only reads the example site's output (built on first use).
@@ -57,6 +61,13 @@ import TallyStore
             for link in Self.rootRelativeLinks(in: html) where !Self.exists(link, in: output) { broken.insert("\(page) → \(link)") }
         }
         #expect(broken.isEmpty, "broken links: \(broken.sorted().prefix(10))")
+    }
+
+    /// `tally check` on the example: every link, anchor, asset and title, and every data rule.
+    @Test func theExampleSitePassesTallyCheck() throws {
+        let report = SiteChecker.check(BuildOptions(root: try Self.copyExample()))
+        #expect(report.problems.map(\.diagnostic.description) == [])
+        #expect(report.pages > 100)
     }
 
     @Test func theChartGalleryShowsEveryChartType() throws {
