@@ -24,6 +24,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Include pages whose front matter says `draft: true`.")
     var drafts = false
 
+    @Option(name: .customLong("base-url"), help: "Address the site is served from, instead of the config's `base_url`.")
+    var baseURL: String?
+
     func run() throws {
         let configURL = URL(fileURLWithPath: config)
         let root = configURL.deletingLastPathComponent()
@@ -32,7 +35,7 @@ struct BuildCommand: ParsableCommand {
             path.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
         }
         let options = BuildOptions(root: root, configFile: configURL.lastPathComponent, databasePath: absolute(database),
-                                   outputPath: absolute(out), includeDrafts: drafts)
+                                   outputPath: absolute(out), includeDrafts: drafts, baseURL: baseURL)
         let reporter = ConsoleReporter()
         let clock = ContinuousClock()
         let start = clock.now

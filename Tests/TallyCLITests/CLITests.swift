@@ -41,13 +41,13 @@ private func temporaryFolder() throws -> URL {
         let built = try tally(["build"], in: site)
         #expect(built.status == 0)
         #expect(built.stderr == "")
-        #expect(built.stdout.hasPrefix("Built 2 pages (3 files written, 0 unchanged, 1 static) in "))
+        #expect(built.stdout.hasPrefix("Built 3 pages (6 files written, 0 unchanged, 2 static) in "))
         #expect(built.stdout.split(separator: "\n").count == 1)
         let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(home.contains("The database has no organizations yet."))
         let again = try tally(["init", "site"], in: folder)
         #expect(again.status == 1)
-        #expect(again.stderr == "site/content/about.md: error: already exists\n  hint: run `tally init` in an empty folder\n")
+        #expect(again.stderr == "site/content/404.md: error: already exists\n  hint: run `tally init` in an empty folder\n")
     }
 
     @Test func aFailedBuildPrintsOneDiagnosticPerProblemAndExitsNonZero() throws {

@@ -8,7 +8,7 @@ import TallyStore
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Copies the example site into a temporary folder and builds it there.
-    static func buildExample() throws -> (root: URL, summary: BuildSummary) {
+    static func buildExample(baseURL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static"] {
@@ -16,7 +16,7 @@ import TallyStore
         }
         let seed = try String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
         try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("data/example.sqlite").path, seedSQL: seed)
-        let summary = try SiteBuilder.build(BuildOptions(root: root)).get()
+        let summary = try SiteBuilder.build(BuildOptions(root: root, baseURL: baseURL)).get()
         return (root, summary)
     }
 
@@ -25,14 +25,17 @@ import TallyStore
         let output = root.appendingPathComponent("public")
         #expect(summary.pagesRendered > 100)
         #expect(summary.warnings.isEmpty)
-        var pages: [String: String] = [:]
-        for path in FileManager.default.subpaths(atPath: output.path) ?? [] where path.hasSuffix(".html") {
-            pages[path] = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+        var generated: [String: String] = [:]
+        for path in FileManager.default.subpaths(atPath: output.path) ?? [] where [".html", ".xml", ".txt"].contains(where: path.hasSuffix) {
+            generated[path] = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
         }
-        for required in ["index.html", "orgs/index.html", "orgs/against-malaria-foundation/index.html", "bills/index.html", "about/index.html"] {
-            #expect(pages[required] != nil, "missing \(required)")
+        for required in ["index.html", "orgs/index.html", "orgs/against-malaria-foundation/index.html", "bills/index.html", "about/index.html",
+                         "404.html", "sitemap.xml", "robots.txt", "feeds/posts.xml", "feeds/updates.xml"] {
+            #expect(generated[required] != nil, "missing \(required)")
         }
-        let everything = pages.values.joined()
+        #expect(generated["feeds/posts.xml"]?.contains("<entry>") == true)
+        let pages = generated.filter { $0.key.hasSuffix(".html") }
+        let everything = generated.values.joined()
         for secret in ["@example.com", "riley", "Riley", "auth_token", "tok_"] {
             #expect(!everything.contains(secret), "leaked \(secret)")
         }
@@ -48,6 +51,19 @@ import TallyStore
             }
         }
         #expect(broken.isEmpty, "broken links: \(broken.sorted().prefix(10))")
+    }
+
+    @Test func aSubPathBuildOfTheExampleSitePrefixesEveryLink() throws {
+        let (root, _) = try Self.buildExample(baseURL: "https://user.github.io/repo/")
+        let output = root.appendingPathComponent("public")
+        var wrong: Set<String> = []
+        for path in FileManager.default.subpaths(atPath: output.path) ?? [] where path.hasSuffix(".html") {
+            let html = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+            for link in Self.rootRelativeLinks(in: html) where !link.hasPrefix("/repo/") {
+                wrong.insert("\(path) → \(link)")
+            }
+        }
+        #expect(wrong.isEmpty, "links without the sub-path: \(wrong.sorted().prefix(10))")
     }
 
     static func rootRelativeLinks(in html: String) -> [String] {
