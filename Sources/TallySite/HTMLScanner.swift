@@ -1,69 +1,76 @@
-/// One pass over an HTML document for `SitePathRewriter`: text and comments are copied as they are, and each
-/// start tag's attributes are copied with their URLs rewritten. Script contents are never touched; style
-/// contents are rewritten as CSS.
-struct HTMLScanner {
-    private let bytes: [UInt8]
-    private let rewriter: SitePathRewriter
-    private var output: [UInt8] = []
-    private var index = 0
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    init(_ bytes: [UInt8], rewriter: SitePathRewriter) {
-        self.bytes = bytes
-        self.rewriter = rewriter
-        output.reserveCapacity(bytes.count + bytes.count / 32)
+/// One pass over an HTML document for `SitePathRewriter`: it finds each start tag's URL attributes and hands
+/// them to a `RewriteBuffer`. Text and comments are skipped, script contents are never touched, and style
+/// contents are read as CSS. It allocates nothing per tag.
+struct HTMLScanner {
+    private var buffer: RewriteBuffer
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    /// The current tag's attributes; reused from tag to tag.
+    private var attributes: [Attribute] = []
+
+    init(_ buffer: RewriteBuffer) {
+        self.buffer = buffer
+        bytes = buffer.source
     }
 
-    mutating func run() -> String {
-        while index < bytes.count {
-            guard let open = bytes[index...].firstIndex(of: .lessThan) else { break }
-            output += bytes[index..<open]
-            index = open
-            if bytes[...].hasLowercasedPrefix("<!--", at: index) {
-                copy(through: "-->")
-            } else if index + 1 < bytes.count, bytes[index + 1].isASCIILetter {
+    mutating func run() -> [UInt8] {
+        let end = bytes.count
+        while true {
+            index = nextTagStart(from: index)
+            guard index + 1 < end else { break }
+            let next = bytes[index + 1]
+            if next.isASCIILetter {
                 startTag()
-            } else if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?")
-                        || bytes[index + 1] == .slash {
-                copy(through: ">")
+            } else if bytes.hasLowercasedPrefix("<!--", at: index, before: end) {
+                index = position(of: "-->", from: index + 4).map { $0 + 3 } ?? end
             } else {
-                output.append(bytes[index])
                 index += 1
             }
         }
-        output += bytes[index...]
-        return String(decoding: output, as: UTF8.self)
+        return buffer.finish()
     }
 
-    /// Copies up to and including the next `terminator`, or to the end.
-    private mutating func copy(through terminator: StaticString) {
-        let end = position(of: terminator, from: index + 1).map { $0 + terminator.utf8CodeUnitCount } ?? bytes.count
-        output += bytes[index..<end]
-        index = end
+    /// The next `<` at or after `start` (memchr: most of a page is text between tags), or the end.
+    private func nextTagStart(from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(UInt8.lessThan), bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
+    /// Where `text` (lowercase) next starts, ignoring ASCII case.
     private func position(of text: StaticString, from start: Int) -> Int? {
-        var cursor = start
         let first = text.withUTF8Buffer { $0[0] }
+        var cursor = start
         while cursor < bytes.count {
-            guard let found = bytes[cursor...].firstIndex(where: { $0.lowercasedASCII == first }) else { return nil }
-            if bytes[...].hasLowercasedPrefix(text, at: found) { return found }
-            cursor = found + 1
+            if bytes[cursor].lowercasedASCII == first, bytes.hasLowercasedPrefix(text, at: cursor, before: bytes.count) { return cursor }
+            cursor += 1
         }
         return nil
     }
 
     private struct Attribute {
-        let name: String
+        let name: Range<Int>
         /// The value's bytes, without quotes; nil for an attribute with no value.
         let value: Range<Int>?
+    }
+
+    /// Whether `range` spells `name` (lowercase), ignoring ASCII case.
+    private func spells(_ range: Range<Int>, _ name: StaticString) -> Bool {
+        range.count == name.utf8CodeUnitCount && bytes.hasLowercasedPrefix(name, at: range.lowerBound, before: range.upperBound)
     }
 
     private mutating func startTag() {
         let nameStart = index + 1
         var cursor = nameStart
         while cursor < bytes.count, !bytes[cursor].isHTMLSpace, bytes[cursor] != .slash, bytes[cursor] != .greaterThan { cursor += 1 }
-        let tagName = String(decoding: bytes[nameStart..<cursor].map(\.lowercasedASCII), as: UTF8.self)
-        var attributes: [Attribute] = []
+        let tagName = nameStart..<cursor
+        attributes.removeAll(keepingCapacity: true)
         while cursor < bytes.count, bytes[cursor] != .greaterThan {
             if bytes[cursor].isHTMLSpace || bytes[cursor] == .slash {
                 cursor += 1
@@ -72,7 +79,7 @@ struct HTMLScanner {
             let attributeStart = cursor
             while cursor < bytes.count, !bytes[cursor].isHTMLSpace, bytes[cursor] != .slash, bytes[cursor] != .greaterThan,
                   bytes[cursor] != .equals || cursor == attributeStart { cursor += 1 }
-            let name = String(decoding: bytes[attributeStart..<cursor].map(\.lowercasedASCII), as: UTF8.self)
+            let name = attributeStart..<cursor
             var afterName = cursor
             while afterName < bytes.count, bytes[afterName].isHTMLSpace { afterName += 1 }
             guard afterName < bytes.count, bytes[afterName] == .equals else {
@@ -84,7 +91,8 @@ struct HTMLScanner {
             guard cursor < bytes.count else { break }
             if bytes[cursor] == .quote || bytes[cursor] == .apostrophe {
                 let quote = bytes[cursor]
-                let end = bytes[(cursor + 1)...].firstIndex(of: quote) ?? bytes.count
+                var end = cursor + 1
+                while end < bytes.count, bytes[end] != quote { end += 1 }
                 attributes.append(Attribute(name: name, value: (cursor + 1)..<end))
                 cursor = min(end + 1, bytes.count)
             } else {
@@ -93,55 +101,38 @@ struct HTMLScanner {
                 attributes.append(Attribute(name: name, value: start..<cursor))
             }
         }
-        let tagEnd = min(cursor + 1, bytes.count)
-        emitTag(from: index, to: tagEnd, tagName: tagName, attributes: attributes)
-        index = tagEnd
-        switch tagName {
-        case "script": copyRawText(until: "</script")
-        case "style":
+        rewriteAttributes(isMeta: spells(tagName, "meta"))
+        index = min(cursor + 1, bytes.count)
+        if spells(tagName, "script") {
+            index = position(of: "</script", from: index) ?? bytes.count
+        } else if spells(tagName, "style") {
             let end = position(of: "</style", from: index) ?? bytes.count
-            rewriter.appendCSS(bytes[index..<end], to: &output)
+            buffer.rewriteCSS(index..<end)
             index = end
-        case "textarea": copyRawText(until: "</textarea")
-        case "title": copyRawText(until: "</title")
-        default: break
+        } else if spells(tagName, "textarea") {
+            index = position(of: "</textarea", from: index) ?? bytes.count
+        } else if spells(tagName, "title") {
+            index = position(of: "</title", from: index) ?? bytes.count
         }
     }
 
-    private mutating func copyRawText(until closing: StaticString) {
-        let end = position(of: closing, from: index) ?? bytes.count
-        output += bytes[index..<end]
-        index = end
-    }
-
-    /// Copies the tag's bytes, replacing the values of URL attributes with their rewritten form.
-    private mutating func emitTag(from start: Int, to end: Int, tagName: String, attributes: [Attribute]) {
-        var copiedUpTo = start
-        let metaHoldsURL = tagName == "meta" && attributes.contains { attribute in
-            guard attribute.name == "property" || attribute.name == "name", let range = attribute.value else { return false }
+    private mutating func rewriteAttributes(isMeta: Bool) {
+        let metaHoldsURL = isMeta && attributes.contains { attribute in
+            guard spells(attribute.name, "property") || spells(attribute.name, "name"), let range = attribute.value else { return false }
             let value = String(decoding: bytes[range].map(\.lowercasedASCII), as: UTF8.self)
             return value.hasSuffix("image") || value.hasSuffix(":url") || value.hasSuffix(":audio") || value.hasSuffix(":video")
         }
         for attribute in attributes {
             guard let range = attribute.value else { continue }
-            let kind: ValueKind
-            switch attribute.name {
-            case "href", "src", "action", "formaction", "poster", "data", "xlink:href": kind = .url
-            case "srcset", "imagesrcset": kind = .srcset
-            case "style": kind = .css
-            case "content" where metaHoldsURL: kind = .url
-            default: continue
+            let name = attribute.name
+            if spells(name, "href") || spells(name, "src") || spells(name, "action") || spells(name, "formaction")
+                || spells(name, "poster") || spells(name, "data") || spells(name, "xlink:href") || (metaHoldsURL && spells(name, "content")) {
+                buffer.rewriteURL(range)
+            } else if spells(name, "srcset") || spells(name, "imagesrcset") {
+                buffer.rewriteSrcset(range)
+            } else if spells(name, "style") {
+                buffer.rewriteCSS(range)
             }
-            output += bytes[copiedUpTo..<range.lowerBound]
-            switch kind {
-            case .url: rewriter.appendURL(bytes[range], to: &output)
-            case .srcset: rewriter.appendSrcset(bytes[range], to: &output)
-            case .css: rewriter.appendCSS(bytes[range], to: &output)
-            }
-            copiedUpTo = range.upperBound
         }
-        output += bytes[copiedUpTo..<end]
     }
-
-    private enum ValueKind { case url, srcset, css }
 }

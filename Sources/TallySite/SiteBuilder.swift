@@ -100,8 +100,13 @@ public enum SiteBuilder {
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             var found = renderer.render(pages[index])
             if let page = found.page {
-                let html = rewriter?.html(page.html) ?? page.html
-                do throws(Diagnostic) { try writer.write(html, to: page.outputFile) } catch { found.problems.append(error) }
+                do throws(Diagnostic) {
+                    if let rewriter {
+                        try writer.write(rewriter.htmlBytes(page.html), to: page.outputFile)
+                    } else {
+                        try writer.write(page.html, to: page.outputFile)
+                    }
+                } catch { found.problems.append(error) }
                 summaries.withLock { $0.append(page.summary) }
             }
             if !found.problems.isEmpty { problems.withLock { $0.formUnion(found.problems.map(DiagnosticKey.init)) } }
