@@ -55,8 +55,10 @@ extension FeedDefinition {
         }
         var problems: [Diagnostic] = []
         var text: [String: (value: String, node: Node)] = [:]
+        var present: Set<String> = []
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
+            present.insert(key)
             guard keys.contains(key) else {
                 let suggestion = keys.min { editDistance($0, key) < editDistance($1, key) } ?? "title"
                 problems.append(document.error(keyNode, "unknown feed key `\(key)`",
@@ -69,10 +71,10 @@ extension FeedDefinition {
             }
             text[key] = (scalar.string, value)
         }
-        for required in ["title", "path"] where text[required] == nil {
+        for required in ["title", "path"] where !present.contains(required) {
             problems.append(document.error(entry, "this feed has no `\(required)`", hint: "every feed needs a `title` and a `path`"))
         }
-        if (text["query"] == nil) == (text["pages"] == nil) {
+        if present.contains("query") == present.contains("pages") {
             problems.append(document.error(entry, "a feed needs exactly one of `query` or `pages`",
                                            hint: "`query:` lists database rows; `pages: /` lists content pages that have a `date`"))
         }

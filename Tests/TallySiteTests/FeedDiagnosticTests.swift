@@ -42,6 +42,14 @@ import TallySite
         ])
     }
 
+    @Test func feedValuesMustBeText() throws {
+        let site = try TestSite([
+            "tally.yaml": "base_url: https://example.org/\ndatabase: site.sqlite\nfeeds:\n  - {title: [A, B], path: /a.xml, pages: /}\n",
+            "content/index.md": "x",
+        ])
+        #expect(site.errors() == ["tally.yaml:4:13: error: feed `title` must be text\n  hint: see docs/config.md#feeds"])
+    }
+
     @Test func feedQueriesAndTheirRowsAreCheckedAtTheirLines() throws {
         let site = try TestSite([
             "tally.yaml": """
