@@ -19,10 +19,11 @@ public struct MarkdownRenderer: Sendable {
         self.allowsRawHTML = allowsRawHTML
     }
 
-    /// The HTML for a Markdown document.
+    /// The HTML for a Markdown document. Table columns are aligned with `style="text-align: right"`, not the
+    /// `align` attribute, which HTML5 made obsolete.
     public func html(_ markdown: String) -> String {
         MarkdownRenderer.withDocument(markdown, orElse: "") { document, extensions in
-            let options = CMARK_OPT_FOOTNOTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+            let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
             guard let html = cmark_render_html(document, options, extensions) else { return "" }
             defer { free(html) }
             return String(cString: html)

@@ -1,9 +1,18 @@
 import Foundation
 
 extension BuildOptions {
-    /// Reads the site config these options name.
+    /// Reads the site config these options name, with `baseURL` (`--base-url`) in place of the config's own.
     public func loadConfig() -> Result<SiteConfig, BuildFailure> {
-        SiteConfig.load(path: resolve(configFile).path, displayPath: configFile)
+        SiteConfig.load(path: resolve(configFile).path, displayPath: configFile).flatMap { loaded in
+            guard let override = baseURL else { return .success(loaded) }
+            guard let url = SiteConfig.normalizedBaseURL(override) else {
+                return .failure(BuildFailure([Diagnostic(file: "--base-url", message: "`--base-url` must be \(SiteConfig.baseURLExpectation)",
+                                                         hint: "see docs/config.md for `base_url`")]))
+            }
+            var config = loaded
+            config.baseURL = url
+            return .success(config)
+        }
     }
 
     /// Where a build with `config` writes the site.

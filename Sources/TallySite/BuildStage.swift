@@ -2,7 +2,7 @@ import Foundation
 
 /// The build's stages, in order. The CLI prints them as `[i/n] name` on a terminal.
 public enum BuildStage: Int, CaseIterable, Sendable {
-    case loadConfig, openDatabase, loadTemplates, loadContent, expandPages, renderPages, copyStatic, swapOutput
+    case loadConfig, openDatabase, loadTemplates, loadContent, expandPages, renderPages, assemble, copyStatic, swapOutput
 
     public var name: String {
         switch self {
@@ -12,6 +12,7 @@ public enum BuildStage: Int, CaseIterable, Sendable {
         case .loadContent: return "Loading content"
         case .expandPages: return "Expanding templated pages"
         case .renderPages: return "Rendering pages"
+        case .assemble: return "Writing sitemap, robots.txt, 404 page and feeds"
         case .copyStatic: return "Copying static files"
         case .swapOutput: return "Swapping output"
         }
@@ -25,14 +26,17 @@ public struct BuildOptions: Sendable {
     public var databasePath: String?
     public var outputPath: String?
     public var includeDrafts: Bool
+    /// Replaces the config's `base_url`, e.g. with the address a CI deploy step reports.
+    public var baseURL: String?
 
     public init(root: URL, configFile: String = "tally.yaml", databasePath: String? = nil, outputPath: String? = nil,
-                includeDrafts: Bool = false) {
+                includeDrafts: Bool = false, baseURL: String? = nil) {
         self.root = root
         self.configFile = configFile
         self.databasePath = databasePath
         self.outputPath = outputPath
         self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
     }
 
     func resolve(_ path: String) -> URL {

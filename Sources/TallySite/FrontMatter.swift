@@ -11,6 +11,8 @@ struct FrontMatter: Sendable {
     var draft = false
     var weight = 0
     var tags: [String] = []
+    /// False leaves the page out of `sitemap.xml`.
+    var sitemap = true
     /// For a templated page (`[slug].md`): the query whose rows each give one page.
     var pagesQuery: String?
     /// The user's own keys, converted to template values.
@@ -18,7 +20,7 @@ struct FrontMatter: Sendable {
     /// Line of each key in the content file, for error messages.
     var lines: [String: Int] = [:]
 
-    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "pages"]
+    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages"]
 
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
         let document: YAMLDocument
@@ -45,6 +47,7 @@ struct FrontMatter: Sendable {
             case "date":
                 if let text = value.scalar?.string, ISODate(text) != nil { matter.date = text } else { wrong("an ISO 8601 date such as 2024-03-05") }
             case "draft": if let flag = value.bool { matter.draft = flag } else { wrong("true or false") }
+            case "sitemap": if let flag = value.bool { matter.sitemap = flag } else { wrong("true or false") }
             case "weight": if let number = value.int { matter.weight = number } else { wrong("a whole number") }
             case "tags":
                 if let list = value.sequence?.compactMap({ $0.scalar?.string }), list.count == value.sequence?.count {

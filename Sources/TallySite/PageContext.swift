@@ -1,29 +1,36 @@
 import TallyFormat
 import TallyTemplates
 
-/// Builds the `page` value templates see: title, description, url, date, tags, navigation state and the
-/// user's own front-matter keys.
+/// Builds the `page` value templates see: title, description, url, canonical URL, date, tags, navigation state
+/// and the user's own front-matter keys.
 enum PageContext {
     /// - Parameter session: the page's session, so templated titles format money and dates like the body does.
-    static func make(source: PageSource, page: PageInstance, data: [String: any Sendable],
-                     siteNavigation: [SiteConfig.NavigationItem], session: RenderSession) -> MapContext {
+    /// - Returns: the context, and the page's title and description as plain text for the sitemap and feeds.
+    static func make(source: PageSource, page: PageInstance, data: [String: any Sendable], config: SiteConfig,
+                     session: RenderSession) -> (context: MapContext, title: String, description: String) {
         let matter = source.frontMatter
         var values = matter.extra
         let root = MapContext(data, isRoot: true)
         let title = source.title.map { template in session.run { template.render(root, library: nil) } }
+            ?? matter.title ?? defaultTitle(page.path)
         let description = source.description.map { template in session.run { template.render(root, library: nil) } }
-        values["title"] = Cell(title ?? matter.title ?? defaultTitle(page.path))
-        values["description"] = Cell(description ?? matter.description ?? "")
+            ?? matter.description ?? ""
+        values["title"] = Cell(title)
+        values["description"] = Cell(description)
+        values["meta_description"] = Cell(description.isEmpty ? config.description : description)
         values["url"] = Cell(page.path)
+        // The 404 page is served at every missing address, so it names no address of its own.
+        let canonical = source.route.isNotFoundPage ? nil : config.absoluteURL(for: page.path)
+        values["canonical_url"] = Cell(canonical.map { DataValue.text($0) } ?? .null)
         values["file"] = Cell(source.file)
         values["date"] = Cell(matter.date.map { DataValue.text($0) } ?? .null)
         values["tags"] = matter.tags.map { Cell($0) }
         values["weight"] = Cell(.integer(Int64(matter.weight)))
-        values["nav"] = siteNavigation.map { item in
+        values["nav"] = config.navigation.map { item in
             MapContext(["title": Cell(item.title), "url": Cell(item.url), "current": isCurrent(item.url, page.path)])
         }
         values["breadcrumbs"] = breadcrumbs(for: page.path)
-        return MapContext(values)
+        return (MapContext(values), title, description)
     }
 
     /// A nav entry is current on its own URL and, except for the home page, on every page below it.

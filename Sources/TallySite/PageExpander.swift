@@ -10,7 +10,11 @@ struct PageInstance: Sendable {
     let params: [String: DataValue]
 
     /// The file this page is written to inside the output folder.
-    var outputFile: String { path == "/" ? "index.html" : String(path.dropFirst()) + "index.html" }
+    /// `/` → `index.html`, `/orgs/amf/` → `orgs/amf/index.html`, `/404.html` → `404.html`.
+    var outputFile: String {
+        if path.hasSuffix(".html") { return String(path.dropFirst()) }
+        return path == "/" ? "index.html" : String(path.dropFirst()) + "index.html"
+    }
 }
 
 /// Turns page sources into page instances, running each templated page's `pages` query.

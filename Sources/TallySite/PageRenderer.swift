@@ -16,7 +16,7 @@ struct PageRenderer: Sendable {
     /// Letters and digits unique to this build, so no database value can forge a placeholder.
     let placeholderSeed: String
 
-    func render(_ page: PageInstance) -> (html: String?, problems: [Diagnostic]) {
+    func render(_ page: PageInstance) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params)]
@@ -33,7 +33,8 @@ struct PageRenderer: Sendable {
         guard problems.isEmpty else { return (nil, problems) }
 
         let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
-        data["page"] = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation, session: bodySession)
+        let pageContext = PageContext.make(source: source, page: page, data: data, config: config, session: bodySession)
+        data["page"] = pageContext.context
         // Blocks draw after `page` exists, so a templated title can use it; the body sees their placeholders.
         let blockRoot = MapContext(data, isRoot: true)
         var namedCharts: [String: any Sendable] = [:]
@@ -74,7 +75,11 @@ struct PageRenderer: Sendable {
         let html = layoutSession.run { layout.render(MapContext(layoutData, isRoot: true), library: templates) }
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0, source: nil)
         guard !problems.hasErrors else { return (nil, problems) }
-        return (layoutSession.substitutePlaceholders(in: html), problems)
+        let date = source.frontMatter.date
+        let summary = PageSummary(path: page.path, title: pageContext.title, description: pageContext.description, date: date,
+                                  inSitemap: source.frontMatter.sitemap && !source.route.isNotFoundPage,
+                                  bodyHTML: date == nil ? nil : bodyHTML)
+        return (RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), summary: summary), problems)
     }
 
     private func paramsContext(_ params: [String: DataValue]) -> MapContext {

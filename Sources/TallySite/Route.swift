@@ -6,9 +6,14 @@ struct Route: Sendable, Equatable {
     }
 
     let segments: [Segment]
+    /// `content/404.md` is written to `/404.html`, where static hosts look for their "not found" page.
+    let isNotFoundPage: Bool
+
+    static let notFoundPath = "/404.html"
 
     /// - Parameter relativePath: the file's path inside the content folder, with "/" separators.
     init(relativePath: String) {
+        isNotFoundPage = relativePath == "404.md"
         var parts = relativePath.split(separator: "/").map(String.init)
         if var last = parts.popLast() {
             if last.hasSuffix(".md") { last.removeLast(3) }
@@ -28,6 +33,7 @@ struct Route: Sendable, Equatable {
 
     /// The URL path, such as "/orgs/amf/", given a value for each parameter.
     func path(with values: [String: String] = [:]) -> String {
+        if isNotFoundPage { return Route.notFoundPath }
         let parts = segments.map { segment -> String in
             switch segment {
             case .fixed(let name): return name

@@ -5,7 +5,7 @@ import TallyFormat
 import TallyStore
 import TallyTemplates
 
-/// Builds a site: load → query → render → write, then swap the new output in.
+/// Builds a site: load → query → render → assemble → write, then swap the new output in.
 ///
 /// Every problem is collected as a `Diagnostic`; the build fails only after all of them are known, and a
 /// failed build leaves the previous output untouched.
@@ -49,13 +49,19 @@ public enum SiteBuilder {
         let renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
                                     templateFiles: templates.files, site: SiteContext.make(config),
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
-        problems += renderAndWrite(expanded.pages, renderer: renderer, writer: writer, progress: progress)
+        let rewriter = SitePathRewriter(basePath: config.basePath)
+        let rendered = renderAndWrite(expanded.pages, renderer: renderer, rewriter: rewriter, writer: writer, progress: progress)
+        problems += rendered.problems
+
+        progress?.stageStarted(.assemble)
+        let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer)
+        problems += assembler.assemble(rendered.pages)
 
         problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
         problems += writeChartStylesheet(to: writer)
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),
-                                           displayDirectory: config.staticDirectory, to: writer)
+                                           displayDirectory: config.staticDirectory, rewriter: rewriter, to: writer)
         problems += staticFiles.problems
         guard !problems.hasErrors else {
             writer.discard()
@@ -76,22 +82,31 @@ public enum SiteBuilder {
                                                              uniquingKeysWith: { first, _ in first })))
     }
 
+    /// The config file, with `--base-url` applied.
     /// Renders pages on every core and writes each as soon as it is done, so memory does not grow with the site.
-    private static func renderAndWrite(_ pages: [PageInstance], renderer: PageRenderer, writer: OutputWriter,
-                                       progress: (any BuildProgress)?) -> [Diagnostic] {
+    /// Returns what the assemble stage needs of each page, sorted by path.
+    private static func renderAndWrite(_ pages: [PageInstance], renderer: PageRenderer, rewriter: SitePathRewriter?,
+                                       writer: OutputWriter, progress: (any BuildProgress)?) -> (pages: [PageSummary], problems: [Diagnostic]) {
         let problems = Mutex<Set<DiagnosticKey>>([])
+        let summaries = Mutex<[PageSummary]>([])
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            let page = pages[index]
-            var found = renderer.render(page)
-            if let html = found.html {
-                do throws(Diagnostic) { try writer.write(html, to: page.outputFile) } catch { found.problems.append(error) }
+            var found = renderer.render(pages[index])
+            if let page = found.page {
+                do throws(Diagnostic) {
+                    if let rewriter {
+                        try writer.write(rewriter.htmlBytes(page.html), to: page.outputFile)
+                    } else {
+                        try writer.write(page.html, to: page.outputFile)
+                    }
+                } catch { found.problems.append(error) }
+                summaries.withLock { $0.append(page.summary) }
             }
             if !found.problems.isEmpty { problems.withLock { $0.formUnion(found.problems.map(DiagnosticKey.init)) } }
             let count = done.add(1, ordering: .relaxed).newValue
             if count % 64 == 0 || count == pages.count { progress?.pagesRendered(count, of: pages.count) }
         }
-        return problems.withLock { $0.map(\.diagnostic) }
+        return (summaries.withLock { $0.sorted { $0.path < $1.path } }, problems.withLock { $0.map(\.diagnostic) })
     }
 
     /// Charts carry class names only; their stylesheet is written once, as `charts.css`, for layouts to link.

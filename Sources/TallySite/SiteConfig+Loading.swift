@@ -23,7 +23,12 @@ extension SiteConfig {
         case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
         }
         for (key, keyNode, value) in pairs {
-            if let problem = config.apply(key: key, keyNode: keyNode, value: value, document: document) {
+            if key == "feeds" {
+                // Feeds are a list of mappings, each checked on its own, so one config can report several problems.
+                let parsed = FeedDefinition.parseList(value, document: document)
+                config.feeds = parsed.feeds
+                problems += parsed.problems
+            } else if let problem = config.apply(key: key, keyNode: keyNode, value: value, document: document) {
                 problems.append(problem)
             }
         }
@@ -31,7 +36,16 @@ extension SiteConfig {
     }
 
     static let keys = ["title", "description", "base_url", "language", "database", "timezone", "currency", "raw_html",
-                       "publish_users", "private_columns", "nav", "content_dir", "templates_dir", "static_dir", "output_dir"]
+                       "publish_users", "private_columns", "nav", "feeds", "content_dir", "templates_dir", "static_dir", "output_dir"]
+
+    /// What `base_url` and `--base-url` accept, for their diagnostics.
+    static let baseURLExpectation = "an absolute URL such as https://example.org/ or a path such as /repo/"
+
+    /// `text` with a final "/" when it is an http(s) URL or a site path; nil otherwise.
+    static func normalizedBaseURL(_ text: String) -> String? {
+        guard text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("/") else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
 
     private mutating func apply(key: String, keyNode: Node, value: Node, document: YAMLDocument) -> Diagnostic? {
         func text() -> String? { value.scalar?.string }
@@ -48,10 +62,8 @@ extension SiteConfig {
         case "title": guard let text = text() else { return wrong("text") }; title = text
         case "description": guard let text = text() else { return wrong("text") }; description = text
         case "base_url":
-            guard let text = text(), text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("/") else {
-                return wrong("an absolute URL such as https://example.org/ or a path such as /repo/")
-            }
-            baseURL = text.hasSuffix("/") ? text : text + "/"
+            guard let text = text(), let url = SiteConfig.normalizedBaseURL(text) else { return wrong(SiteConfig.baseURLExpectation) }
+            baseURL = url
         case "language": guard let text = text() else { return wrong("a language tag such as en") }; language = text
         case "database": guard let text = text(), !text.isEmpty else { return wrong("a file path") }; database = text
         case "timezone":

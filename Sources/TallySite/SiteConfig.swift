@@ -20,6 +20,8 @@ public struct SiteConfig: Sendable {
     public var publishedUsers: [String] = []
     public var privateColumns: [PublicationPolicy.PrivateColumn] = []
     public var navigation: [NavigationItem] = []
+    /// Atom feeds to write, in the order the config lists them.
+    public var feeds: [FeedDefinition] = []
     public var contentDirectory = "content"
     public var templatesDirectory = "templates"
     public var staticDirectory = "static"
@@ -37,6 +39,17 @@ public struct SiteConfig: Sendable {
         guard let schemeEnd = baseURL.range(of: "://") else { return baseURL.hasPrefix("/") ? baseURL : "/" + baseURL }
         let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
         return afterHost.isEmpty ? "/" : String(afterHost)
+    }
+
+    /// Whether `baseURL` names a scheme and host, so pages can have canonical links, a sitemap and feeds.
+    public var hasAbsoluteBaseURL: Bool { baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://") }
+
+    /// The absolute URL of a site path ("/orgs/amf/" → "https://example.org/orgs/amf/"), or nil when
+    /// `base_url` is only a path. Characters a URL path cannot hold are percent-encoded.
+    public func absoluteURL(for sitePath: String) -> String? {
+        guard hasAbsoluteBaseURL else { return nil }
+        let relative = sitePath.drop { $0 == "/" }
+        return baseURL + (relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String(relative))
     }
 
     var publicationPolicy: PublicationPolicy {

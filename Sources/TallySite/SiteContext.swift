@@ -11,6 +11,7 @@ enum SiteContext {
             "language": Cell(config.language),
             "currency": Cell(config.currency.code),
             "users": config.publishedUsers.map { Cell($0) },
+            "feeds": config.feeds.map { MapContext(["title": Cell($0.title), "url": Cell($0.path)]) },
         ])
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Copies `static/` into the output as is.
+/// Copies `static/` into the output as is, except that for a site served below a sub-path, the root-relative
+/// URLs in `.css` and `.html` files get the sub-path like the pages' URLs do.
 enum StaticFiles {
-    static func copy(from directory: URL, displayDirectory: String, to writer: OutputWriter) -> (count: Int, problems: [Diagnostic]) {
+    static func copy(from directory: URL, displayDirectory: String, rewriter: SitePathRewriter?,
+                     to writer: OutputWriter) -> (count: Int, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         let files = ContentLoader.files(in: directory)
         for relativePath in files {
@@ -11,8 +13,22 @@ enum StaticFiles {
                                            hint: "check its permissions"))
                 continue
             }
-            do throws(Diagnostic) { try writer.write(data, to: relativePath) } catch { problems.append(error) }
+            do throws(Diagnostic) {
+                if let rewriter, let rewritten = rewrite(data, at: relativePath, with: rewriter) {
+                    try writer.write(rewritten, to: relativePath)
+                } else {
+                    try writer.write(data, to: relativePath)
+                }
+            } catch { problems.append(error) }
         }
         return (files.count, problems)
+    }
+
+    private static func rewrite(_ data: Data, at path: String, with rewriter: SitePathRewriter) -> String? {
+        let lowercased = path.lowercased()
+        let isCSS = lowercased.hasSuffix(".css")
+        guard isCSS || lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm"),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        return isCSS ? rewriter.css(text) : rewriter.html(text)
     }
 }

@@ -20,8 +20,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Include pages whose front matter says `draft: true`.")
     var drafts = false
 
+    @Option(name: .customLong("base-url"), help: "Address the site is served from, instead of the config's `base_url`.")
+    var baseURL: String?
+
     func run() throws {
-        let options = site.buildOptions(out: out, drafts: drafts)
+        var options = site.buildOptions(out: out, drafts: drafts)
+        options.baseURL = baseURL
         let reporter = ConsoleReporter()
         let clock = ContinuousClock()
         let start = clock.now

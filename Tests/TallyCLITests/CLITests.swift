@@ -45,13 +45,13 @@ private func temporaryFolder() throws -> URL {
         let built = try tally(["build"], in: site)
         #expect(built.status == 0)
         #expect(built.stderr == "")
-        #expect(built.stdout.hasPrefix("Built 2 pages (4 files written, 0 unchanged, 1 static) in "))
+        #expect(built.stdout.hasPrefix("Built 3 pages (7 files written, 0 unchanged, 2 static) in "))
         #expect(built.stdout.split(separator: "\n").count == 1)
         let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(home.contains("The database has no organizations yet."))
         let again = try tally(["init", "site"], in: folder)
         #expect(again.status == 1)
-        #expect(again.stderr == "site/content/about.md: error: already exists\n  hint: run `tally init` in an empty folder\n")
+        #expect(again.stderr == "site/content/404.md: error: already exists\n  hint: run `tally init` in an empty folder\n")
     }
 
     @Test func aFailedBuildPrintsOneDiagnosticPerProblemAndExitsNonZero() throws {
@@ -84,7 +84,7 @@ private func temporaryFolder() throws -> URL {
         let good = try tally(["check"], in: folder)
         #expect(good.status == 0)
         #expect(good.stderr == "")
-        #expect(good.stdout.hasPrefix("Checked 2 pages, 8 internal links and the data in "))
+        #expect(good.stdout.hasPrefix("Checked 3 pages, 17 internal links and the data in "))
         #expect(good.stdout.hasSuffix(" s: no problems\n"))
 
         try "# Broken\n\n[Gone](/gone/)\n".write(to: folder.appendingPathComponent("content/broken.md"), atomically: true, encoding: .utf8)
@@ -92,9 +92,9 @@ private func temporaryFolder() throws -> URL {
         #expect(bad.status == 1)
         #expect(bad.stdout == "")
         #expect(bad.stderr == """
-            public/broken/index.html:16:13: error: broken link '/gone/': nothing is built at /gone/ (page from content/broken.md)
+            public/broken/index.html:22:13: error: broken link '/gone/': nothing is built at /gone/ (page from content/broken.md)
               hint: fix the URL, or add content/gone.md
-            Check found 1 problem in 3 pages, 13 internal links and the data.
+            Check found 1 problem in 4 pages, 23 internal links and the data.
 
             """)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
@@ -109,11 +109,11 @@ private func temporaryFolder() throws -> URL {
         #expect(result.stderr == "")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let problems = object?["problems"] as? [[String: Any]] ?? []
-        #expect(object?["pages"] as? Int == 3)
+        #expect(object?["pages"] as? Int == 4)
         #expect(problems.count == 1)
         #expect(problems.first?["kind"] as? String == "broken-link")
         #expect(problems.first?["file"] as? String == "public/broken/index.html")
-        #expect(problems.first?["line"] as? Int == 16)
+        #expect(problems.first?["line"] as? Int == 22)
         #expect(problems.first?["source"] as? String == "content/broken.md")
         let invalid = try tally(["check", "--format", "yaml"], in: folder)
         #expect(invalid.status == 64)

@@ -7,7 +7,7 @@ import TallyMarkdown
     @Test(arguments: [
         ("# Title", "<h1>Title</h1>\n"),
         ("*a* **b** ~~c~~", "<p><em>a</em> <strong>b</strong> <del>c</del></p>\n"),
-        ("| a | b |\n|---|--:|\n| 1 | 2 |", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th align=\"right\">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td align=\"right\">2</td>\n</tr>\n</tbody>\n</table>\n"),
+        ("| a | b |\n|---|--:|\n| 1 | 2 |", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th style=\"text-align: right\">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td style=\"text-align: right\">2</td>\n</tr>\n</tbody>\n</table>\n"),
         ("- [x] done\n- [ ] todo", "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n<li><input type=\"checkbox\" disabled=\"\" /> todo</li>\n</ul>\n"),
         ("see https://example.org now", "<p>see <a href=\"https://example.org\">https://example.org</a> now</p>\n"),
         ("5 < 6 & 7", "<p>5 &lt; 6 &amp; 7</p>\n"),

@@ -20,7 +20,8 @@ import TallySite
         let report = check(site)
         #expect(printed(report) == [])
         #expect(report.pages == 2)
-        #expect(report.internalLinks == 4)
+        // The three links above, the relative one, and the fallback 404 page's link home.
+        #expect(report.internalLinks == 5)
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public").path))
     }
 
@@ -94,16 +95,17 @@ import TallySite
         ])
     }
 
-    @Test func requiresTheBasePathOnRootRelativeLinks() throws {
+    /// Content writes site paths; the build adds the base path, so one written with it ends up doubled.
+    @Test func aLinkThatAlreadyCarriesTheBasePathIsDoubledAndReported() throws {
         let site = try TestSite([
             "tally.yaml": "title: Test\ndatabase: site.sqlite\nbase_url: https://user.github.io/repo\n",
-            "content/index.md": "[About](/repo/about/) [Old](/about/)\n",
+            "content/index.md": "[About](/about/) [Doubled](/repo/about/)\n",
             "content/about.md": "About\n",
         ])
         #expect(printed(check(site)) == [
             """
-            public/index.html:1:86: error: broken link '/about/': it does not start with the base path /repo/ (page from content/index.md)
-              hint: base_url serves the site under /repo/; start the URL with /repo/ or make it relative
+            public/index.html:1:86: error: broken link '/repo/repo/about/': nothing is built at /repo/about/ (page from content/index.md)
+              hint: fix the URL, or add content/repo/about.md
             """,
         ])
     }

@@ -109,7 +109,7 @@ import TallySite
                                 seedSQL: "INSERT INTO organizations (slug, name, created_at) VALUES ('a b', 'A', '2024-01-01');")
         #expect(SiteChecker.check(BuildOptions(root: site.root)).json() == """
             {
-              "internal_links" : 1,
+              "internal_links" : 2,
               "pages" : 1,
               "problems" : [
                 {

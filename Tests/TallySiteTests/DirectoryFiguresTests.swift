@@ -124,7 +124,7 @@ import TallyStore
             for amount in amounts {
                 let units = amount / cost
                 let funded = units == 0 ? "less than one \(org.unit)" : "\(Self.grouped(units)) × \(org.unit)"
-                let row = "<td align=\"right\">\(Self.dollars(amount))</td>\n<td>\(funded)</td>"
+                let row = "<td style=\"text-align: right\">\(Self.dollars(amount))</td>\n<td>\(funded)</td>"
                 let shown = html.contains(row)
                 #expect(shown, "\(org.slug): \(row)")
                 checked += 1

@@ -20,9 +20,9 @@ import TallyStore
     }
 
     /// Copies the example site into a temporary folder and builds it there.
-    static func buildExample(seedSQL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
+    static func buildExample(seedSQL: String? = nil, baseURL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
         let root = try copyExample(seedSQL: seedSQL)
-        return (root, try SiteBuilder.build(BuildOptions(root: root)).get())
+        return (root, try SiteBuilder.build(BuildOptions(root: root, baseURL: baseURL)).get())
     }
 
     /// One build shared by every test that only reads the example site's output (built on first use).
@@ -44,14 +44,17 @@ import TallyStore
         let output = root.appendingPathComponent("public")
         #expect(summary.pagesRendered > 100)
         #expect(summary.warnings.isEmpty)
-        var pages: [String: String] = [:]
-        for path in FileManager.default.subpaths(atPath: output.path) ?? [] where path.hasSuffix(".html") {
-            pages[path] = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+        var generated: [String: String] = [:]
+        for path in FileManager.default.subpaths(atPath: output.path) ?? [] where [".html", ".xml", ".txt"].contains(where: path.hasSuffix) {
+            generated[path] = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
         }
-        for required in ["index.html", "orgs/index.html", "orgs/against-malaria-foundation/index.html", "bills/index.html", "about/index.html"] {
-            #expect(pages[required] != nil, "missing \(required)")
+        for required in ["index.html", "orgs/index.html", "orgs/against-malaria-foundation/index.html", "bills/index.html", "about/index.html",
+                         "404.html", "sitemap.xml", "robots.txt", "feeds/posts.xml", "feeds/updates.xml"] {
+            #expect(generated[required] != nil, "missing \(required)")
         }
-        let everything = pages.values.joined()
+        #expect(generated["feeds/posts.xml"]?.contains("<entry>") == true)
+        let pages = generated.filter { $0.key.hasSuffix(".html") }
+        let everything = generated.values.joined()
         for secret in ["@example.com", "riley", "Riley", "auth_token", "tok_"] {
             #expect(!everything.contains(secret), "leaked \(secret)")
         }
@@ -68,6 +71,16 @@ import TallyStore
         let report = SiteChecker.check(BuildOptions(root: try Self.copyExample()))
         #expect(report.problems.map(\.diagnostic.description) == [])
         #expect(report.pages > 100)
+    }
+
+    /// Under a sub-path every internal URL carries it and still resolves: `tally check` with that base URL.
+    @Test func aSubPathBuildOfTheExampleSitePassesTallyCheck() throws {
+        let report = SiteChecker.check(BuildOptions(root: try Self.copyExample(), baseURL: "https://user.github.io/repo/"))
+        #expect(report.problems.map(\.diagnostic.description) == [])
+        let (root, _) = try Self.buildExample(baseURL: "https://user.github.io/repo/")
+        let home = try String(contentsOf: root.appendingPathComponent("public/index.html"), encoding: .utf8)
+        #expect(home.contains("href=\"/repo/orgs/\""))
+        #expect(!home.contains("href=\"/orgs/\""))
     }
 
     @Test func theChartGalleryShowsEveryChartType() throws {

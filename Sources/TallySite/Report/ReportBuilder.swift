@@ -6,7 +6,7 @@ public enum ReportBuilder {
     /// - Parameter pagePattern: the page's URL with `{user}` for the username, e.g. `/users/{user}/`.
     public static func make(_ options: BuildOptions, user: String, pagePattern: String) -> Result<String, BuildFailure> {
         let config: SiteConfig
-        switch SiteConfig.load(path: options.resolve(options.configFile).path, displayPath: options.configFile) {
+        switch options.loadConfig() {
         case .success(let loaded): config = loaded
         case .failure(let failure): return .failure(failure)
         }

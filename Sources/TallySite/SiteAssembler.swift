@@ -1,0 +1,38 @@
+import TallyStore
+
+/// The assemble stage: the files made from all the pages together (sitemap, robots.txt, 404 page and feeds),
+/// written after the pages and before the static files, so a static file of the same name replaces any of them.
+struct SiteAssembler {
+    let config: SiteConfig
+    /// The config file as diagnostics name it.
+    let configFile: String
+    let database: SiteDatabase
+    let writer: OutputWriter
+
+    func assemble(_ pages: [PageSummary]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        func write(_ text: String, to file: String) {
+            do throws(Diagnostic) { try writer.write(text, to: file) } catch { problems.append(error) }
+        }
+        let sitemap = Sitemap.xml(pages: pages, config: config)
+        if let sitemap { write(sitemap, to: Sitemap.file) }
+        write(RobotsFile.text(sitemapURL: sitemap == nil ? nil : config.absoluteURL(for: "/" + Sitemap.file)), to: RobotsFile.file)
+        if !pages.contains(where: { $0.path == Route.notFoundPath }) {
+            let html = NotFoundPage.fallbackHTML(config: config)
+            write(SitePathRewriter(basePath: config.basePath)?.html(html) ?? html, to: NotFoundPage.file)
+        }
+        guard let first = config.feeds.first else { return problems }
+        guard config.hasAbsoluteBaseURL else {
+            return problems + [Diagnostic(file: configFile, line: first.line, column: first.column, message: "feeds need an absolute `base_url`, such as https://example.org/",
+                                          hint: "set `base_url` in \(configFile), or build with --base-url https://…")]
+        }
+        let builder = FeedBuilder(config: config, configFile: configFile, database: database, pages: pages)
+        for definition in config.feeds {
+            switch builder.feed(definition) {
+            case .success(let feed): write(feed.xml, to: String(definition.path.dropFirst()))
+            case .failure(let failure): problems += failure.diagnostics
+            }
+        }
+        return problems
+    }
+}
