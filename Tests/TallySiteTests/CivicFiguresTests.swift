@@ -275,12 +275,11 @@ import TallyStore
             .prefix(10)
         #expect(rebels.count == 10)
         // Cells without their alignment, whichever way the Markdown renderer writes it.
-        let shown = (page.components(separatedBy: "Votes agreed</th>").last ?? "")
+        let shown = (page.components(separatedBy: "Chamber and party</th>").last ?? "")
             .replacingOccurrences(of: "<td align=\"right\">", with: "<td>").replacingOccurrences(of: "<td style=\"text-align: right\">", with: "<td>")
         let expected = rebels.map { member, figure in
-            "<a href=\"/representatives/\(member.id)/\">\(Self.html(member.name))</a></td>\n<td>\(Self.chamberNames[member.chamber] ?? "Local")</td>\n"
-                + "<td>\(member.party)</td>\n<td>\(Self.percent(figure.agreed, of: figure.counted))</td>\n"
-                + "<td>\(figure.agreed) of \(figure.counted)</td>"
+            "<a href=\"/representatives/\(member.id)/\">\(Self.html(member.name))</a></td>\n<td>\(Self.percent(figure.agreed, of: figure.counted))</td>\n"
+                + "<td>\(figure.agreed) of \(figure.counted)</td>\n<td>\(Self.chamberNames[member.chamber] ?? "Local"), \(member.party)</td>"
         }
         var rest = shown[...]
         for row in expected {
