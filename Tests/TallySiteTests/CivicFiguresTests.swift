@@ -72,6 +72,9 @@ import TallyStore
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 
+    /// A chamber as the bill pages name it: "House", "Senate", or the value capitalised.
+    static func chamberName(_ chamber: String) -> String { chamberNames[chamber] ?? chamber.prefix(1).uppercased() + chamber.dropFirst() }
+
     static func date(_ text: String) -> String { ISODate(text)?.humanReadable ?? text }
 
     /// A ratio as the page's whole-number percentage, rounded half away from zero.
@@ -92,7 +95,7 @@ import TallyStore
             for (chamber, inChamber) in Dictionary(grouping: votes, by: { rows.members[$0.member]?.chamber ?? "" }) {
                 var tally = Tally()
                 inChamber.forEach { tally.add($0.vote) }
-                let name = Self.chamberNames[chamber] ?? "Local"
+                let name = Self.chamberName(chamber)
                 let first = inChamber.map(\.date).min() ?? ""
                 #expect(page.contains("<tr><td>\(name)</td><td>\(Self.date(first))</td>\(tally.cells)</tr>"), "\(bill.id) \(name) table")
                 #expect(page.contains("The \(name) voted \(tally.yes) to \(tally.no) on \(Self.date(first))"), "\(bill.id) \(name) sentence")
@@ -110,7 +113,7 @@ import TallyStore
             let votes = rows.votes.filter { $0.bill == bill.id }
             let groups = Dictionary(grouping: votes) { vote -> String in
                 let member = rows.members[vote.member]
-                return (Self.chamberNames[member?.chamber ?? ""] ?? "Local") + "|" + (Self.partyNames[member?.party ?? ""] ?? "No party")
+                return Self.chamberName(member?.chamber ?? "") + "|" + (Self.partyNames[member?.party ?? ""] ?? "No party")
             }
             #expect(groups.count >= (votes.isEmpty ? 0 : 2))
             for (group, inGroup) in groups {
@@ -272,12 +275,11 @@ import TallyStore
             .prefix(10)
         #expect(rebels.count == 10)
         // Cells without their alignment, whichever way the Markdown renderer writes it.
-        let shown = (page.components(separatedBy: "Votes agreed</th>").last ?? "")
+        let shown = (page.components(separatedBy: "Chamber and party</th>").last ?? "")
             .replacingOccurrences(of: "<td align=\"right\">", with: "<td>").replacingOccurrences(of: "<td style=\"text-align: right\">", with: "<td>")
         let expected = rebels.map { member, figure in
-            "<a href=\"/representatives/\(member.id)/\">\(Self.html(member.name))</a></td>\n<td>\(Self.chamberNames[member.chamber] ?? "Local")</td>\n"
-                + "<td>\(member.party)</td>\n<td>\(Self.percent(figure.agreed, of: figure.counted))</td>\n"
-                + "<td>\(figure.agreed) of \(figure.counted)</td>"
+            "<a href=\"/representatives/\(member.id)/\">\(Self.html(member.name))</a></td>\n<td>\(Self.percent(figure.agreed, of: figure.counted))</td>\n"
+                + "<td>\(figure.agreed) of \(figure.counted)</td>\n<td>\(Self.chamberNames[member.chamber] ?? "Local"), \(member.party)</td>"
         }
         var rest = shown[...]
         for row in expected {
@@ -330,5 +332,47 @@ import TallyStore
         for page in [bills, roster, statuses] {
             for link in ExampleSiteTests.rootRelativeLinks(in: page) { #expect(ExampleSiteTests.exists(link, in: output), "\(link)") }
         }
+    }
+
+    @Test func oddValuesInTheCivicTablesStayTextAndBreakNoPage() throws {
+        let (root, summary) = try ExampleSiteTests.buildExample(seedSQL: """
+            INSERT INTO users (id, username, display_name, created_at) VALUES (1, 'ada', '<b>Ada</b>', '2023-01-01'), (2, 'sam', '', '2023-01-01');
+            INSERT INTO representatives (id, name, party, state, district, chamber, position) VALUES
+              ('H-X-1', '<script>alert(1)</script>', '<i>P</i>', 'XX', '1', 'house', 'Representative'),
+              ('H-X-2', 'Bob {{site.title}}', NULL, NULL, NULL, 'house', ''),
+              ('C-1', 'Council & Co', '', 'XX', 'Ward 3', 'city council', 'Member');
+            INSERT INTO user_representatives VALUES (1, 'H-X-1'), (2, 'H-X-1');
+            INSERT INTO bills (id, title, summary, chamber, status, url) VALUES
+              ('b1', '<em>Title</em>', '<script>x</script>', 'house', 'In committee <b>', 'javascript:alert(1)'),
+              ('b2', 'No status', '', 'joint', '', NULL), ('b3', 'Nobody voted', '', 'senate', 'pending', NULL);
+            INSERT INTO bill_votes VALUES ('b1', 'H-X-1', 'present', '2024-03-01'), ('b1', 'H-X-2', 'yes', NULL),
+              ('b2', 'C-1', 'yes', '2024-01-05'), ('b2', 'H-X-1', '<b>nay</b>', '2024-01-06');
+            INSERT INTO questions (user_id, representative_id, text, votes, asked_at, answer) VALUES
+              (1, 'H-X-1', '<img src=x onerror=alert(1)>', 5, '2024-01-01', '<script>a</script> [x](javascript:alert(1))');
+            """)
+        #expect(summary.warnings.isEmpty)
+        let output = root.appendingPathComponent("public")
+        var pages: [String: String] = [:]
+        for folder in ["bills", "representatives"] {
+            for path in FileManager.default.subpaths(atPath: output.appendingPathComponent(folder).path) ?? [] where path.hasSuffix(".html") {
+                pages[folder + "/" + path] = try String(contentsOf: output.appendingPathComponent(folder + "/" + path), encoding: .utf8)
+            }
+        }
+        // A status with no letters or digits gets no page of its own; the others get one each.
+        #expect(pages.keys.filter { $0.hasPrefix("bills/status/") }.sorted()
+                == ["bills/status/in-committee-b/index.html", "bills/status/index.html", "bills/status/pending/index.html"])
+        #expect(pages.count == 11)
+        for (path, html) in pages {
+            for raw in ["<script>", "<img src=x", "<em>Title", "<i>P</i>", "<b>Ada", "<b>nay", "javascript:"] {
+                #expect(!html.contains(raw), "\(path) shows \(raw) as markup")
+            }
+            for link in ExampleSiteTests.rootRelativeLinks(in: html) { #expect(ExampleSiteTests.exists(link, in: output), "\(path) → \(link)") }
+        }
+        let bill = try #require(pages["bills/b1/index.html"])
+        #expect(bill.contains("<strong class=\"role yours-tag\">&lt;b&gt;Ada&lt;/b&gt;’s and sam’s representative</strong>")
+                || bill.contains("<strong class=\"role yours-tag\">sam’s and &lt;b&gt;Ada&lt;/b&gt;’s representative</strong>"))
+        #expect(bill.contains("The House voted 1 to 0 on Mar 1, 2024"))
+        #expect(pages["bills/b2/index.html"]?.contains("The City council voted 1 to 0 on Jan 5, 2024") == true)
+        #expect(pages["bills/b3/index.html"]?.contains("No chamber has voted on this bill yet.") == true)
     }
 }
