@@ -10,6 +10,7 @@ enum SiteContext {
             "base_path": Cell(config.basePath),
             "language": Cell(config.language),
             "currency": Cell(config.currency.code),
+            "timezone": Cell(config.timezone.identifier),
             "users": config.publishedUsers.map { Cell($0) },
         ])
     }
