@@ -7,14 +7,14 @@ import TallyStore
 @Suite struct ExampleSiteTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Copies the example site into a temporary folder and builds it there.
-    static func buildExample() throws -> (root: URL, summary: BuildSummary) {
+    /// Copies the example site into a temporary folder and builds it there; `extraSQL` runs after the example data.
+    static func buildExample(extraSQL: String = "") throws -> (root: URL, summary: BuildSummary) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: root.appendingPathComponent(item))
         }
-        let seed = try String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
+        let seed = try String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8) + "\n" + extraSQL
         try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("data/example.sqlite").path, seedSQL: seed)
         let summary = try SiteBuilder.build(BuildOptions(root: root)).get()
         return (root, summary)
