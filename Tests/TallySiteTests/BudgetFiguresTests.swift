@@ -218,4 +218,26 @@ import TallyStore
             #expect(html.contains("<link rel=\"stylesheet\" href=\"/css/dashboard.css\">"), "\(path)")
         }
     }
+
+    @Test func aCycleOfCategoriesSharedNamesAndAMissingCategoryStillBuildAndAddUp() throws {
+        // Ada (user 1) gets two categories that are each other's parent, two that share a name, one whose name
+        // has no letters, and an expense whose category does not exist.
+        let (root, _) = try ExampleSiteTests.buildExample(extraSQL: """
+            PRAGMA foreign_keys = OFF;
+            INSERT INTO budget_categories (id, user_id, parent_id, name, monthly_limit_cents) VALUES
+              (900, 1, 901, 'Loop', 100), (901, 1, 900, 'Loop', 100), (902, 1, NULL, '🎉', 0);
+            INSERT INTO expenses (user_id, category_id, name, amount_cents, currency, spent_on) VALUES
+              (1, 900, 'In the loop', 500, 'USD', '2025-12-02'), (1, 999, 'Orphan', 700, 'USD', '2025-12-03');
+            """)
+        let budget = root.appendingPathComponent("public/users/ada/budget")
+        for slug in ["loop-900", "loop-901", "category"] {
+            #expect(FileManager.default.fileExists(atPath: budget.appendingPathComponent(slug + "/index.html").path), "\(slug)")
+        }
+        let html = try String(contentsOf: budget.appendingPathComponent("index.html"), encoding: .utf8)
+        let orphan = try #require(Self.row("Uncategorized", in: html, section: "budget-month"))
+        #expect(orphan.contains("$7.00 <span class=\"sub\">of $0.00</span>") && orphan.contains("▲ Over by $7.00"))
+        // In the cycle each category counts as its own top-level category, and the expense is counted once.
+        #expect(html.contains("<a href=\"/users/ada/budget/loop-900/\">Loop</a></th>\n<td class=\"num\">$5.00 <span class=\"sub\">of $1.00</span>"))
+        #expect(html.contains("<a href=\"/users/ada/budget/loop-901/\">Loop</a></th>\n<td class=\"num\">$0.00 <span class=\"sub\">of $1.00</span>"))
+    }
 }
