@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM", pkgConfig: "libcmark-gfm",
@@ -26,12 +27,14 @@ let package = Package(
         .target(name: "TallyTemplates", dependencies: [
             "TallyFormat", "TallyMarkdown", .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        .target(name: "TallyCheck"),
         .target(name: "TallySite", dependencies: [
-            "TallyCharts", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
+            "TallyCharts", "TallyCheck", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
         ]),
+        .target(name: "TallyServe", dependencies: ["TallySite", .product(name: "FlyingFox", package: "FlyingFox")]),
         .executableTarget(name: "tally", dependencies: [
-            "TallySite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TallySite", "TallyServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat"]),
@@ -41,7 +44,11 @@ let package = Package(
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
+        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck"]),
         .testTarget(name: "TallySiteTests", dependencies: ["TallySite", "TallyStore"]),
+        .testTarget(name: "TallyServeTests", dependencies: [
+            "TallyServe", "TallySite", "TallyStore", .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"]),
     ]
 )

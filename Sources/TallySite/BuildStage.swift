@@ -48,6 +48,9 @@ public struct BuildSummary: Sendable {
     public let staticFiles: Int
     public let output: URL
     public let warnings: [Diagnostic]
+    /// For each page written, its file inside the output (`orgs/amf/index.html`) → the content file it came from
+    /// (`content/orgs/[slug].md`), so problems found in the output can name their source.
+    public let pageSources: [String: String]
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

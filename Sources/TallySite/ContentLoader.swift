@@ -7,10 +7,20 @@ enum ContentLoader {
     /// Names the page data already uses; a query cannot take them.
     static let reservedNames: Set = ["site", "page", "params", "content", "charts"]
 
-    static func load(root: URL, contentDirectory: String, includeDrafts: Bool) -> (pages: [PageSource], problems: [Diagnostic]) {
+    static func load(root: URL, contentDirectory: String, includeDrafts: Bool)
+        -> (pages: [PageSource], dataFiles: [DataFile], problems: [Diagnostic]) {
         let directory = root.appendingPathComponent(contentDirectory)
         var pages: [PageSource] = []
+        var dataFiles: [DataFile] = []
         var problems: [Diagnostic] = []
+        for relativePath in files(in: directory) where relativePath.hasSuffix(DataFile.suffix) {
+            let file = contentDirectory + "/" + relativePath
+            guard let sql = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
+                problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
+                continue
+            }
+            dataFiles.append(DataFile(file: file, outputPath: String(relativePath.dropLast(4)), sql: sql))
+        }
         for relativePath in markdownFiles(in: directory) {
             let file = contentDirectory + "/" + relativePath
             guard let text = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
@@ -24,12 +34,15 @@ enum ContentLoader {
             case .failure(let found): problems += found.diagnostics
             }
         }
-        return (pages, problems)
+        return (pages, dataFiles, problems)
     }
 
     /// Compiles one content file's text.
     static func load(text: String, file: String, relativePath: String) -> Result<PageSource, BuildFailure> {
-        let (yaml, body, bodyLine) = splitFrontMatter(text)
+        guard let (yaml, body, bodyLine) = splitFrontMatter(text) else {
+            return .failure(BuildFailure([Diagnostic(file: file, line: 1, message: "the front matter that starts here is never closed",
+                                                     hint: "end it with a line of three dashes, ---, before the page's text")]))
+        }
         var problems: [Diagnostic] = []
         var frontMatter = FrontMatter()
         switch FrontMatter.parse(yaml ?? "", file: file, lineOffset: 1) {
@@ -58,14 +71,15 @@ enum ContentLoader {
                                    bodyLine: bodyLine, title: title, description: description))
     }
 
-    /// Splits `---` front matter from the body; returns the body's first line number.
-    static func splitFrontMatter(_ text: String) -> (yaml: String?, body: String, bodyLine: Int) {
+    /// Splits `---` front matter from the body; returns the body's first line number, or nil when the front matter
+    /// never ends (the whole page would otherwise be read as YAML, or its YAML shown as text).
+    static func splitFrontMatter(_ text: String) -> (yaml: String?, body: String, bodyLine: Int)? {
         let normalized = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         guard normalized.hasPrefix("---\n") || normalized.hasPrefix("---\r\n") else { return (nil, normalized, 1) }
         var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
         lines.removeFirst()
         guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "---\r" }) else {
-            return (nil, normalized, 1)
+            return nil
         }
         let yaml = lines[..<end].joined(separator: "\n")
         let body = lines[(end + 1)...].joined(separator: "\n")

@@ -33,10 +33,14 @@ struct PageRenderer: Sendable {
         guard problems.isEmpty else { return (nil, problems) }
 
         let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        data["page"] = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation, session: bodySession)
+        // Blocks draw after `page` exists, so a templated title can use it; the body sees their placeholders.
+        let blockRoot = MapContext(data, isRoot: true)
         var namedCharts: [String: any Sendable] = [:]
         for (index, block) in source.blocks.enumerated() {
             guard let table = tables[block.query] else { continue }
-            switch bodySession.run({ block.draw(from: table, number: index + 1, file: source.file) }) {
+            let title = block.titleTemplate.map { template in bodySession.run { template.render(blockRoot, library: nil) } }
+            switch bodySession.run({ block.draw(from: table, number: index + 1, title: title, file: source.file) }) {
             case .success(let html):
                 if let id = block.id {
                     namedCharts[id] = HTMLFragment(html)
@@ -49,7 +53,6 @@ struct PageRenderer: Sendable {
             }
         }
         data["charts"] = MapContext(namedCharts)
-        data["page"] = PageContext.make(source: source, page: page, data: data, siteNavigation: config.navigation, session: bodySession)
         let root = MapContext(data, isRoot: true)
 
         let markdown = bodySession.run { source.body.render(root, library: templates) }

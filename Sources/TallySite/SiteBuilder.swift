@@ -13,7 +13,7 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions, progress: (any BuildProgress)? = nil) -> Result<BuildSummary, BuildFailure> {
         progress?.stageStarted(.loadConfig)
         let config: SiteConfig
-        switch SiteConfig.load(path: options.resolve(options.configFile).path, displayPath: options.configFile) {
+        switch options.loadConfig() {
         case .success(let loaded): config = loaded
         case .failure(let failure): return .failure(failure)
         }
@@ -41,7 +41,7 @@ public enum SiteBuilder {
 
         let writer: OutputWriter
         do throws(Diagnostic) {
-            writer = try OutputWriter(output: options.resolve(options.outputPath ?? config.outputDirectory), siteRoot: options.root)
+            writer = try OutputWriter(output: options.outputFolder(config), siteRoot: options.root)
         } catch {
             return .failure(BuildFailure(problems + [error]))
         }
@@ -51,6 +51,7 @@ public enum SiteBuilder {
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         problems += renderAndWrite(expanded.pages, renderer: renderer, writer: writer, progress: progress)
 
+        problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
         problems += writeChartStylesheet(to: writer)
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),
@@ -70,7 +71,9 @@ public enum SiteBuilder {
         }
         return .success(BuildSummary(pagesRendered: expanded.pages.count, filesWritten: writer.written,
                                      filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
-                                     output: writer.output, warnings: problems.sortedByLocation()))
+                                     output: writer.output, warnings: problems.sortedByLocation(),
+                                     pageSources: Dictionary(expanded.pages.map { ($0.outputFile, content.pages[$0.sourceIndex].file) },
+                                                             uniquingKeysWith: { first, _ in first })))
     }
 
     /// Renders pages on every core and writes each as soon as it is done, so memory does not grow with the site.

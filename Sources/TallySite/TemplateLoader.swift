@@ -17,7 +17,8 @@ enum TemplateLoader {
                 continue
             }
             do {
-                library.register(try PageTemplate.html(text), named: name)
+                // Partials compile a second time for Markdown bodies; one that needs {{{…}}} has no such copy.
+                library.register(try PageTemplate.html(text), markdown: try? PageTemplate.markdown(text), named: name)
             } catch {
                 problems.append(Diagnostic(file: file, line: error.line, column: error.column, message: error.message, hint: error.hint))
             }

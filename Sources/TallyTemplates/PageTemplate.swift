@@ -5,6 +5,8 @@ public struct PageTemplate: Sendable {
     let template: MustacheTemplate
     /// Every tag, for checking partials against the library and locating names in diagnostics.
     let tags: [TemplateTag]
+    /// A Markdown body resolves partials from the library's Markdown-escaping copies.
+    var isMarkdown = false
 
     /// Compiles a Markdown page body. Values are escaped for Markdown and HTML; unescaped tags are refused
     /// because a page body never needs them (`{{markdown(x)}}` and charts are inserted safely).
@@ -15,12 +17,24 @@ public struct PageTemplate: Sendable {
                                 message: "unescaped tag '{{{\(unescaped.name)}}}' is not allowed in Markdown content",
                                 hint: "use {{\(unescaped.name)}}: values are escaped; use {{markdown(\(unescaped.name))}} to render Markdown from the database")
         }
-        return try compile(text, pragma: TemplateContentType.markdownPragma, tags: tags)
+        var template = try compile(text, pragma: TemplateContentType.markdownPragma, tags: tags)
+        template.isMarkdown = true
+        return template
     }
 
-    /// Compiles an HTML layout or partial. `{{x}}` escapes for HTML; `{{{content}}}` inserts trusted HTML.
+    /// Names whose values are HTML that Tally made and trusts, so a layout may insert them with `{{{…}}}`.
+    static func isTrustedHTML(_ name: String) -> Bool { name == "content" || name.hasPrefix("charts.") }
+
+    /// Compiles an HTML layout or partial. `{{x}}` escapes for HTML; `{{{content}}}` and `{{{charts.NAME}}}` insert
+    /// HTML that Tally made. Any other unescaped tag is refused: it could insert a database value as markup.
     public static func html(_ text: String) throws(TemplateError) -> PageTemplate {
-        try compile(text, pragma: TemplateContentType.htmlPragma, tags: TemplateTag.scan(text))
+        let tags = TemplateTag.scan(text)
+        if let unescaped = tags.first(where: { $0.kind == .unescaped && !isTrustedHTML($0.name) }) {
+            throw TemplateError(line: unescaped.line, column: unescaped.column,
+                                message: "unescaped tag '{{{\(unescaped.name)}}}' would insert its value as HTML",
+                                hint: "use {{\(unescaped.name)}} so the value is escaped; only {{{content}}} and {{{charts.NAME}}} hold HTML that Tally made")
+        }
+        return try compile(text, pragma: TemplateContentType.htmlPragma, tags: tags)
     }
 
     /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
@@ -47,7 +61,7 @@ public struct PageTemplate: Sendable {
 
     /// Renders with `data` as the root, resolving partials from `library`.
     public func render(_ data: MapContext, library: TemplateLibrary?) -> String {
-        template.render(data, library: library?.mustache)
+        template.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache)
     }
 
     /// Partials and parent layouts this template names that `library` does not have.

@@ -3,14 +3,18 @@ import Mustache
 /// The site's layouts and partials, by name: `templates/partials/nav.mustache` is `partials/nav`.
 public struct TemplateLibrary: Sendable {
     var mustache = MustacheLibrary()
+    /// The same templates compiled to escape for Markdown, for partials included from a page body: an HTML
+    /// partial there would let a value such as `*NSYNC` or `[x](y)` turn into Markdown.
+    var markdownMustache = MustacheLibrary()
     private(set) var templates: [String: PageTemplate] = [:]
 
     public init() {}
 
-    /// Adds a compiled template under `name`.
-    public mutating func register(_ template: PageTemplate, named name: String) {
+    /// Adds a compiled template under `name`; `markdown` is its Markdown-escaping copy, when it has one.
+    public mutating func register(_ template: PageTemplate, markdown: PageTemplate? = nil, named name: String) {
         templates[name] = template
         mustache.register(template.template, named: name)
+        if let markdown { markdownMustache.register(markdown.template, named: name) }
     }
 
     public func template(named name: String) -> PageTemplate? { templates[name] }

@@ -12,11 +12,7 @@ struct BuildCommand: ParsableCommand {
             Every problem is printed as `file:line:col: error: message` with a hint; the exit code is 1 if any.
             """)
 
-    @Option(name: .long, help: "The site config file; its folder is the site root.")
-    var config = "tally.yaml"
-
-    @Option(name: .customLong("db"), help: "Database to read instead of the config's `database`.")
-    var database: String?
+    @OptionGroup var site: SiteArguments
 
     @Option(name: .long, help: "Output folder instead of the config's `output_dir` (default public).")
     var out: String?
@@ -25,14 +21,7 @@ struct BuildCommand: ParsableCommand {
     var drafts = false
 
     func run() throws {
-        let configURL = URL(fileURLWithPath: config)
-        let root = configURL.deletingLastPathComponent()
-        let cwd = FileManager.default.currentDirectoryPath
-        func absolute(_ path: String?) -> String? {
-            path.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
-        }
-        let options = BuildOptions(root: root, configFile: configURL.lastPathComponent, databasePath: absolute(database),
-                                   outputPath: absolute(out), includeDrafts: drafts)
+        let options = site.buildOptions(out: out, drafts: drafts)
         let reporter = ConsoleReporter()
         let clock = ContinuousClock()
         let start = clock.now
@@ -50,17 +39,5 @@ struct BuildCommand: ParsableCommand {
             reporter.printLine("Build failed with \(errors) error\(errors == 1 ? "" : "s"); the previous output was left as it was.")
             throw ExitCode.failure
         }
-    }
-}
-
-/// "1 page", "2 pages".
-func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-
-extension Duration {
-    /// Seconds with two decimals, for the summary line.
-    var seconds: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        let hundredths = (milliseconds % 1000) / 10
-        return String(milliseconds / 1000) + (hundredths < 10 ? ".0" : ".") + String(hundredths)
     }
 }

@@ -28,9 +28,13 @@ private func temporaryFolder() throws -> URL {
     @Test func helpExplainsEveryCommand() throws {
         let help = try tally(["--help"])
         #expect(help.status == 0)
-        for command in ["build", "init", "migrate"] { #expect(help.stdout.contains(command)) }
+        for command in ["build", "check", "serve", "init", "migrate"] { #expect(help.stdout.contains(command)) }
         let build = try tally(["build", "--help"])
         for option in ["--config", "--db", "--out", "--drafts"] { #expect(build.stdout.contains(option)) }
+        let check = try tally(["check", "--help"])
+        for option in ["--config", "--db", "--format"] { #expect(check.stdout.contains(option)) }
+        let serve = try tally(["serve", "--help"])
+        for option in ["--config", "--db", "--port", "--drafts", "127.0.0.1"] { #expect(serve.stdout.contains(option)) }
     }
 
     @Test func initThenBuildMakesAWorkingSiteAndOneSummaryLine() throws {
@@ -72,5 +76,105 @@ private func temporaryFolder() throws -> URL {
         let result = try tally(["migrate", "db.sqlite", "--seed", "bad.sql"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("bad.sql: error: seed SQL failed on 'db.sqlite': no such table: nowhere\n"))
+    }
+
+    @Test func checkExitsZeroOnAGoodSiteAndOneWithOneLinePerProblem() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let good = try tally(["check"], in: folder)
+        #expect(good.status == 0)
+        #expect(good.stderr == "")
+        #expect(good.stdout.hasPrefix("Checked 2 pages, 8 internal links and the data in "))
+        #expect(good.stdout.hasSuffix(" s: no problems\n"))
+
+        try "# Broken\n\n[Gone](/gone/)\n".write(to: folder.appendingPathComponent("content/broken.md"), atomically: true, encoding: .utf8)
+        let bad = try tally(["check"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr == """
+            public/broken/index.html:16:13: error: broken link '/gone/': nothing is built at /gone/ (page from content/broken.md)
+              hint: fix the URL, or add content/gone.md
+            Check found 1 problem in 3 pages, 13 internal links and the data.
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
+    }
+
+    @Test func checkWritesJSONForMachinesOnStdout() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        try "# Broken\n\n[Gone](/gone/)\n".write(to: folder.appendingPathComponent("content/broken.md"), atomically: true, encoding: .utf8)
+        let result = try tally(["check", "--format", "json"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let problems = object?["problems"] as? [[String: Any]] ?? []
+        #expect(object?["pages"] as? Int == 3)
+        #expect(problems.count == 1)
+        #expect(problems.first?["kind"] as? String == "broken-link")
+        #expect(problems.first?["file"] as? String == "public/broken/index.html")
+        #expect(problems.first?["line"] as? Int == 16)
+        #expect(problems.first?["source"] as? String == "content/broken.md")
+        let invalid = try tally(["check", "--format", "yaml"], in: folder)
+        #expect(invalid.status == 64)
+    }
+}
+
+/// `tally report`: one self-contained file per published user.
+@Suite struct ReportCommandTests {
+    /// A site with a users page that uses a stylesheet, an image, a script and links into the site.
+    private func reportSite(baseURL: String) throws -> URL {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let files = [
+            "tally.yaml": "title: Reports\ndatabase: data/site.sqlite\nbase_url: \(baseURL)\npublish_users: [ada]\n",
+            "content/users/[username].md": "---\npages: SELECT username FROM users\ntitle: Report\n---\nGave to [AMF](/orgs/amf/).\n",
+            "templates/default.mustache": """
+                <!DOCTYPE html><html lang="en"><head><title>{{page.title}}</title><link rel="stylesheet" href="/style.css">\
+                <link rel="alternate" type="application/atom+xml" href="/feed.xml"></head>\
+                <body><img src="/favicon.svg" alt=""><script src="/app.js"></script>{{{content}}}</body></html>
+                """,
+            "static/favicon.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "static/app.js": "fetch('https://tracker.example/')",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let seed = folder.appendingPathComponent("seed.sql")
+        try "INSERT INTO users (username, created_at) VALUES ('ada', '2024-01-01'), ('riley', '2024-01-01');".write(to: seed, atomically: true, encoding: .utf8)
+        _ = try tally(["migrate", "data/site.sqlite", "--seed", "seed.sql"], in: folder)
+        return folder
+    }
+
+    @Test func aReportInlinesStylesAndImagesAndDropsScripts() throws {
+        let folder = try reportSite(baseURL: "https://giving.example.org/")
+        let result = try tally(["report", "--user", "ada", "--out", "ada.html"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Wrote ada's report ("))
+        let html = try String(contentsOf: folder.appendingPathComponent("ada.html"), encoding: .utf8)
+        #expect(html.contains("<style>"))
+        #expect(html.contains("<img src=\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=\" alt=\"\">"))
+        #expect(html.contains("<a href=\"https://giving.example.org/orgs/amf/\">AMF</a>"))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("tracker.example"))
+        #expect(!html.contains("<link"))
+        #expect(!html.contains("=\"/"))
+    }
+
+    @Test func withoutAnAbsoluteBaseURLSiteLinksBecomeText() throws {
+        let folder = try reportSite(baseURL: "/")
+        #expect(try tally(["report", "--user", "ada", "--out", "ada.html"], in: folder).status == 0)
+        let html = try String(contentsOf: folder.appendingPathComponent("ada.html"), encoding: .utf8)
+        #expect(html.contains("<p>Gave to <a>AMF</a>.</p>"))
+    }
+
+    @Test func aUserTheConfigDoesNotNameGetsNoReport() throws {
+        let folder = try reportSite(baseURL: "/")
+        let result = try tally(["report", "--user", "riley"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == "tally.yaml: error: `riley` is not in publish_users\n  hint: a report holds personal data, so the config must name the user; it names ada\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("riley-report.html").path))
     }
 }

@@ -45,6 +45,20 @@ import TallySite
         ])
     }
 
+    @Test func frontMatterThatNeverEndsIsAnError() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n\nThe page's text, but the front matter was never closed.\n"])
+        #expect(site.errors() == [
+            "content/a.md:1:1: error: the front matter that starts here is never closed\n  hint: end it with a line of three dashes, ---, before the page's text",
+        ])
+    }
+
+    @Test func aLayoutCannotInsertADatabaseValueUnescaped() throws {
+        let site = try TestSite(["content/a.md": "body", "templates/default.mustache": "<main>{{{content}}}</main>\n<p>{{{page.title}}}</p>\n"])
+        #expect(site.errors() == [
+            "templates/default.mustache:2:4: error: unescaped tag '{{{page.title}}}' would insert its value as HTML\n  hint: use {{page.title}} so the value is escaped; only {{{content}}} and {{{charts.NAME}}} hold HTML that Tally made",
+        ])
+    }
+
     @Test func missingLayoutsAndPartialsAreErrors() throws {
         let site = try TestSite([
             "content/a.md": "---\nlayout: report\n---\nbody",

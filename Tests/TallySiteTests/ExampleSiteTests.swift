@@ -7,17 +7,22 @@ import TallyStore
 @Suite struct ExampleSiteTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Copies the example site into a temporary folder and builds it there; `extraSQL` runs after the example data.
-    static func buildExample(extraSQL: String = "") throws -> (root: URL, summary: BuildSummary) {
+    /// Copies the example site into a temporary folder, with its database made from `seedSQL` (default data/example.sql).
+    static func copyExample(seedSQL: String? = nil) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: root.appendingPathComponent(item))
         }
-        let seed = try String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8) + "\n" + extraSQL
+        let seed = try seedSQL ?? String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
         try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("data/example.sqlite").path, seedSQL: seed)
-        let summary = try SiteBuilder.build(BuildOptions(root: root)).get()
-        return (root, summary)
+        return root
+    }
+
+    /// Copies the example site into a temporary folder and builds it there.
+    static func buildExample(seedSQL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
+        let root = try copyExample(seedSQL: seedSQL)
+        return (root, try SiteBuilder.build(BuildOptions(root: root)).get())
     }
 
     /// One build shared by every test that only reads the example site's output (built on first use).
@@ -53,15 +58,58 @@ import TallyStore
         // Every root-relative link points at a page or file the build wrote.
         var broken: Set<String> = []
         for (page, html) in pages {
-            for link in Self.rootRelativeLinks(in: html) {
-                let path = link.split(separator: "#").first.map(String.init) ?? link
-                let file = path.hasSuffix("/") ? path.dropFirst() + "index.html" : path.dropFirst()
-                if !FileManager.default.fileExists(atPath: output.appendingPathComponent(String(file)).path) {
-                    broken.insert("\(page) → \(link)")
-                }
-            }
+            for link in Self.rootRelativeLinks(in: html) where !Self.exists(link, in: output) { broken.insert("\(page) → \(link)") }
         }
         #expect(broken.isEmpty, "broken links: \(broken.sorted().prefix(10))")
+    }
+
+    /// `tally check` on the example: every link, anchor, asset and title, and every data rule.
+    @Test func theExampleSitePassesTallyCheck() throws {
+        let report = SiteChecker.check(BuildOptions(root: try Self.copyExample()))
+        #expect(report.problems.map(\.diagnostic.description) == [])
+        #expect(report.pages > 100)
+    }
+
+    @Test func theChartGalleryShowsEveryChartType() throws {
+        let html = try Self.page("charts/index.html")
+        #expect(html.components(separatedBy: "<figure class=\"tally-chart").count - 1 == 14)
+        // aria-labelledby also ends in -desc", so skip the empty pieces it leaves.
+        let descriptions = html.components(separatedBy: "-desc\">").dropFirst().map { $0.prefix { $0 != " " && $0 != "<" } }
+        #expect(descriptions.map(String.init).filter { !$0.isEmpty } == ["Bar", "Horizontal", "Grouped", "Stacked", "100%", "Line", "Area", "Stacked",
+                                                  "Pie", "Donut", "Calendar", "Histogram", "Sparkline", "Progress"])
+        #expect(!html.contains("No data"))
+    }
+
+    @Test func aDatabaseWithOnlyOrganizationsGivesAWorkingSiteWithoutEmptySections() throws {
+        let (root, summary) = try Self.buildExample(seedSQL: """
+            INSERT INTO organizations (id, slug, name, mission, country, city, rating, verified, impact_unit, cost_per_unit_cents, created_at)
+            VALUES (1, 'water-first', 'Water First', 'Clean water for schools.', 'Kenya', 'Nairobi', 3.5, 1, 'water filter', 2500, '2024-01-01'),
+                   (2, 'read-more', 'Read More', 'Books for village libraries.', 'India', NULL, NULL, 0, NULL, NULL, '2024-01-01');
+            INSERT INTO organization_tags VALUES (1, 'water'), (1, 'health'), (2, 'education');
+            """)
+        #expect(summary.warnings.isEmpty)
+        let output = root.appendingPathComponent("public")
+        var broken: [String] = []
+        for path in FileManager.default.subpaths(atPath: output.path) ?? [] where path.hasSuffix(".html") {
+            let html = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+            #expect(!html.contains("tallyfragment"), "\(path) has a leftover placeholder")
+            for link in Self.rootRelativeLinks(in: html) where !Self.exists(link, in: output) { broken.append("\(path) → \(link)") }
+        }
+        #expect(broken.isEmpty, "broken links: \(broken.prefix(10))")
+        let home = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        for absent in ["Budget,", "Posting streak", "Latest roll calls", "Personal reports", "report</a>"] {
+            #expect(!home.contains(absent), "home shows \(absent) with no data for it")
+        }
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("orgs/water-first/index.html").path))
+        // No person, so no report, budget or posting pages.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("users").path) == ["index.html"])
+    }
+
+    /// Whether a root-relative link resolves to a file the build wrote.
+    static func exists(_ link: String, in output: URL) -> Bool {
+        let path = link.split(separator: "#").first.map(String.init) ?? link
+        let file = path.hasSuffix("/") ? path.dropFirst() + "index.html" : path.dropFirst()
+        return FileManager.default.fileExists(atPath: output.appendingPathComponent(String(file)).path)
     }
 
     static func rootRelativeLinks(in html: String) -> [String] {

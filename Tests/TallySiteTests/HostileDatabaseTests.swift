@@ -87,4 +87,14 @@ import TallySite
         #expect(site.allFiles().allSatisfy { !$0.hasPrefix("public/") })
         #expect(!FileManager.default.fileExists(atPath: "/tmp/pwned"))
     }
+
+    @Test func aPartialIncludedFromAPageBodyEscapesForMarkdown() throws {
+        let site = try TestSite([
+            "content/index.md": "```sql orgs\nSELECT name FROM organizations\n```\n\n{{#orgs}}\n{{> partials/name}}\n{{/orgs}}\n",
+            "templates/partials/name.mustache": "- {{name}}\n",
+        ], seedSQL: "INSERT INTO organizations (slug, name, created_at) VALUES ('n', '*NSYNC* [x](https://evil.example) <b>', '2024-01-01');")
+        _ = try site.build().get()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("<li>*NSYNC* [x](https://evil.example) &lt;b&gt;</li>"))
+    }
 }

@@ -27,6 +27,14 @@ import TallySite
         #expect(site.output("charts.css")?.contains("--tally-series-1") == true)
     }
 
+    @Test func aBlockTitleCanUseThePageData() throws {
+        let site = try TestSite(["content/index.md": "---\ntitle: Ada's gifts\n---\n" + Self.byYear
+                                    + "```chart\ntype: bar\ndata: by_year\nx: year\ny: total_cents\ncurrency: USD\n"
+                                    + "title: \"{{page.title}} from {{by_year.year}} <on>\"\n```\n"], seedSQL: Self.gifts)
+        _ = try site.build().get()
+        #expect(site.output("index.html")?.contains("<figcaption>Ada&#39;s gifts from 2023 &lt;on&gt;</figcaption>") == true)
+    }
+
     @Test func twoChartsOnAPageHaveTheirOwnIds() throws {
         let chart = "```chart\ntype: line\ndata: by_year\nx: year\ny: total_cents\n```\n"
         let site = try TestSite(["content/index.md": Self.byYear + chart + "\n" + chart], seedSQL: Self.gifts)

@@ -5,25 +5,15 @@ enum ColumnChart {
 
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let dataset = try CategoryDataset(spec: spec, data: data, partsOfWhole: spec.kind == .percentBar)
-        let title = spec.title ?? CategorySummary.title(dataset)
-        let stacked = spec.kind == .stackedBar || spec.kind == .percentBar
-        let table = CategoryTable(dataset, caption: title, totals: stacked)
-        let width = spec.width ?? defaultSize.width
-        let height = spec.height ?? defaultSize.height
-        guard dataset.hasValues else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
+        return CategoryChartFrame.render(spec: spec, dataset: dataset, totals: spec.kind == .stackedBar || spec.kind == .percentBar,
+                                         size: defaultSize, prefix: prefix, baseBytes: 1024, bytesPerMark: 160) { width, height in
+            ColumnPlot(kind: spec.kind, dataset: dataset, width: width, height: height, labels: spec.valueLabels)
         }
-        let description = spec.description ?? CategorySummary.description(kind: spec.kind, dataset: dataset)
-        let plot = ColumnPlot(kind: spec.kind, dataset: dataset, width: width, height: height, labels: spec.valueLabels)
-        var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,
-                                 capacity: 1024 + dataset.categories.count * dataset.series.count * 160)
-        plot.write(into: &canvas)
-        return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
     }
 }
 
 /// The geometry of an upright bar chart: legend, value axis, category bands and the marks in them.
-struct ColumnPlot {
+struct ColumnPlot: CategoryPlot {
     let kind: ChartKind
     let dataset: CategoryDataset
     let legend: Legend

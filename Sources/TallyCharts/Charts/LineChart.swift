@@ -3,24 +3,15 @@
 enum LineChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let dataset = try CategoryDataset(spec: spec, data: data)
-        let title = spec.title ?? CategorySummary.title(dataset)
-        let table = CategoryTable(dataset, caption: title, totals: spec.kind == .stackedArea)
-        let width = spec.width ?? 600
-        let height = spec.height ?? 320
-        guard dataset.hasValues else {
-            return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
+        return CategoryChartFrame.render(spec: spec, dataset: dataset, totals: spec.kind == .stackedArea, size: (600, 320),
+                                         prefix: prefix, baseBytes: 2048, bytesPerMark: 120) { width, height in
+            LinePlot(kind: spec.kind, dataset: dataset, width: width, height: height)
         }
-        let description = spec.description ?? CategorySummary.description(kind: spec.kind, dataset: dataset)
-        let plot = LinePlot(kind: spec.kind, dataset: dataset, width: width, height: height)
-        var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,
-                                 capacity: 2048 + dataset.categories.count * dataset.series.count * 120)
-        plot.write(into: &canvas)
-        return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
     }
 }
 
 /// The geometry of a line or area chart: each series as (low, high) per category, the scales and the labels.
-struct LinePlot {
+struct LinePlot: CategoryPlot {
     let kind: ChartKind
     let dataset: CategoryDataset
     /// Per series and category: the baseline and the value's height; nil where the series has no value.

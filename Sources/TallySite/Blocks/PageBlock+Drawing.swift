@@ -3,17 +3,21 @@ import TallyFormat
 
 extension PageBlock {
     /// Draws the block from its query's rows; a problem is located at the key it comes from.
-    /// - Parameter number: the block's position on the page from 1, which keeps chart ids apart.
-    func draw(from table: DataTable, number: Int, file: String) -> Result<String, Diagnostic> {
+    /// - Parameters:
+    ///   - number: the block's position on the page from 1, which keeps chart ids apart.
+    ///   - title: the rendered `titleTemplate`, when the title has tags.
+    func draw(from table: DataTable, number: Int, title: String?, file: String) -> Result<String, Diagnostic> {
         switch kind {
-        case .chart(let spec):
+        case .chart(var spec):
+            if let title { spec.title = title }
             do throws(ChartError) {
                 return .success(try ChartRenderer.render(spec, data: ChartData(table), idPrefix: "chart-\(number)").html)
             } catch {
                 return .failure(Diagnostic(file: file, line: line(of: error.key), message: error.message + " (in chart of '\(query)')",
                                            hint: error.hint))
             }
-        case .table(let spec):
+        case .table(var spec):
+            if let title { spec.title = title }
             do throws(TableBlockRenderer.UnknownColumn) {
                 return .success(try TableBlockRenderer(spec: spec, table: table).html())
             } catch {

@@ -1,4 +1,5 @@
 import TallyCharts
+import TallyTemplates
 
 /// A ```` ```chart ```` or ```` ```table ```` block taken out of a content file. It is drawn from one of the
 /// page's queries after they run, and stands in the body as a Mustache tag until then.
@@ -17,6 +18,8 @@ struct PageBlock: Sendable {
     let line: Int
     /// Line of each key in the content file, so a problem with a key points at it.
     let keyLines: [String: Int]
+    /// A `title` with Mustache tags (`title: "Giving in {{main.currency}}"`), rendered with the page's data.
+    let titleTemplate: PageTemplate?
 
     /// Root names the body uses for the blocks drawn in place: `tally_block_1`, `tally_block_2`, ….
     static let namePrefix = "tally_block_"

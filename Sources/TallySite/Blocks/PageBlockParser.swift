@@ -1,5 +1,6 @@
 import TallyCharts
 import TallyMarkdown
+import TallyTemplates
 import Yams
 
 /// Reads the YAML of a ```` ```chart ```` or ```` ```table ```` block into a `PageBlock`, reporting mistakes at the
@@ -59,7 +60,16 @@ struct PageBlockParser {
             case .failure(let problem): return .failure(problem)
             }
         }
-        return .success(PageBlock(kind: kind, query: query, id: id, line: fenceLine, keyLines: keyLines))
+        var titleTemplate: PageTemplate?
+        if let title = values["title"]?.scalar?.string, title.contains("{{") {
+            do {
+                titleTemplate = try PageTemplate.plainText(title)
+            } catch {
+                return .failure(Diagnostic(file: file, line: keyLines["title"] ?? fenceLine, message: "in `title`: " + error.message,
+                                           hint: error.hint))
+            }
+        }
+        return .success(PageBlock(kind: kind, query: query, id: id, line: fenceLine, keyLines: keyLines, titleTemplate: titleTemplate))
     }
 
     private func requiredQuery(_ node: Node?, keyLine: Int?, fenceLine: Int, kindName: String) -> Result<String, Diagnostic> {

@@ -1,0 +1,106 @@
+import FlyingFox
+import Foundation
+import TallySite
+
+/// `tally serve`: builds the site, serves the output on 127.0.0.1, and rebuilds when its inputs change.
+///
+/// A failed rebuild leaves the last good output in place (the build only swaps in a complete site), so the
+/// server keeps serving it; the diagnostics go to the console and, through the live-reload script, over the page.
+public struct PreviewServer: Sendable {
+    let options: BuildOptions
+    let port: UInt16
+    /// Receives build results and diagnostics, one message at a time.
+    let console: @Sendable (String) -> Void
+    /// How often the inputs are compared with the last look.
+    var pollInterval = Duration.milliseconds(300)
+
+    /// - Parameter port: 0 picks a free port; `run` reports the one it got.
+    public init(options: BuildOptions, port: UInt16, console: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.port = port
+        self.console = console
+    }
+
+    /// Builds, then serves and rebuilds until the task is cancelled.
+    /// - Parameter listening: called once the socket listens, with its port and the base path the site is served under.
+    public func run(listening: @escaping @Sendable (_ port: UInt16, _ basePath: String) -> Void = { _, _ in }) async throws {
+        let initial = (try? options.loadConfig().get()) ?? SiteConfig()
+        let state = PreviewStateBox(PreviewState(output: options.outputFolder(initial), basePath: initial.basePath))
+        let config = await rebuild(initial, state)
+        let serverID = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled,
+                                handler: SiteRequestHandler(state: state, server: serverID))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            group.addTask {
+                try await server.waitUntilListening()
+                if case .ip4(_, let boundPort) = await server.listeningAddress { listening(boundPort, state.current.basePath) }
+                try await watch(config, state)
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Polls the inputs; after a change, waits until they are still for one interval (editors save in steps), then rebuilds.
+    private func watch(_ initial: SiteConfig, _ state: PreviewStateBox) async throws {
+        var config = initial
+        var watcher = SourceWatcher(paths: options.inputs(config))
+        var last = watcher.fingerprint()
+        while true {
+            try await Task.sleep(for: pollInterval)
+            var now = watcher.fingerprint()
+            guard now != last else { continue }
+            let changed = SourceWatcher.firstChange(from: last, to: now) ?? ""
+            while true {
+                try await Task.sleep(for: pollInterval)
+                let again = watcher.fingerprint()
+                if again == now { break }
+                now = again
+            }
+            let root = options.root.standardizedFileURL.path + "/"
+            console("Changed: \(changed.hasPrefix(root) ? String(changed.dropFirst(root.count)) : changed); rebuilding")
+            config = await rebuild(config, state)
+            let inputs = options.inputs(config)
+            if inputs != watcher.paths {
+                watcher = SourceWatcher(paths: inputs)
+                now = watcher.fingerprint()
+            }
+            last = now
+        }
+    }
+
+    /// Builds once and publishes the result; returns the config to use from now on (the old one if the new fails to load).
+    private func rebuild(_ config: SiteConfig, _ state: PreviewStateBox) async -> SiteConfig {
+        let loaded = (try? options.loadConfig().get()) ?? config
+        let clock = ContinuousClock()
+        let start = clock.now
+        let options = self.options
+        // The build blocks its thread and renders on every core, so it runs outside the cooperative pool.
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: SiteBuilder.build(options)) }
+        }
+        switch result {
+        case .success(let summary):
+            for warning in summary.warnings { console(warning.description) }
+            console("Built \(counted(summary.pagesRendered, "page")) in \((clock.now - start).seconds) s")
+            state.update {
+                $0.generation += 1
+                $0.succeeded = true
+                $0.errors = []
+                $0.output = summary.output
+                $0.basePath = loaded.basePath
+            }
+        case .failure(let failure):
+            for problem in failure.diagnostics { console(problem.description) }
+            let errors = failure.diagnostics.filter { $0.severity == .error }.count
+            console("Build failed with \(counted(errors, "error")); still serving the last good build.")
+            state.update {
+                $0.generation += 1
+                $0.succeeded = false
+                $0.errors = failure.diagnostics.map(\.description)
+            }
+        }
+        return loaded
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TallyFormat
+import TallyStore
+
+/// A `content/**/*.json.sql` file: one query whose rows are written as a JSON array of objects at the same path
+/// (`content/search.json.sql` → `/search.json`), e.g. a search index for a script to read.
+struct DataFile: Sendable {
+    /// Path from the site root, e.g. `content/search.json.sql`.
+    let file: String
+    /// Output path, e.g. `search.json`.
+    let outputPath: String
+    let sql: String
+
+    static let suffix = ".json.sql"
+
+    /// Runs the query and writes the JSON; an SQL error is located in the `.sql` file.
+    func write(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
+        let table: DataTable
+        do {
+            table = try database.run(sql)
+        } catch {
+            return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
+        }
+        do throws(Diagnostic) {
+            try writer.write(Self.json(table), to: outputPath)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `[{"column": value, …}, …]`, one row per line, keys in column order, so the file diffs well and is the
+    /// same on every build. Integers and reals are JSON numbers, NULL is null, text is an escaped string.
+    static func json(_ table: DataTable) -> String {
+        let keys = table.columns.map(jsonString)
+        var out = "["
+        for (index, row) in table.rows.enumerated() {
+            out += index == 0 ? "\n{" : ",\n{"
+            for (column, value) in row.enumerated() {
+                if column > 0 { out += "," }
+                out += keys[column] + ":"
+                switch value {
+                case .null: out += "null"
+                case .integer(let number): out += String(number)
+                case .real(let number): out += number.isFinite ? String(number) : "null"
+                case .text(let text): out += jsonString(text)
+                }
+            }
+            out += "}"
+        }
+        return out + (table.rows.isEmpty ? "]\n" : "\n]\n")
+    }
+
+    /// A JSON string literal. `<`, `>` and `&` are escaped too, so the text is also safe inside an HTML `<script>`.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,76 @@
+import FlyingFox
+import Foundation
+import Synchronization
+import Testing
+import TallySite
+import TallyStore
+@testable import TallyServe
+
+/// `tally serve` end to end: a real server on an ephemeral port, fetched over HTTP while files change.
+@Suite struct PreviewServerTests {
+    @Test func servesRebuildsOnChangeAndKeepsTheLastGoodSiteWhenARebuildFails() async throws {
+        let site = try PreviewSite(["content/index.md": "# First version\n", "static/style.css": "body { margin: 0 }\n"])
+        try await site.serve { server in
+            let home = try await server.get("/")
+            #expect(home.status == 200)
+            #expect(home.header(.contentType) == "text/html; charset=utf-8")
+            #expect(home.body.contains("<h1>First version</h1>"))
+            #expect(home.body.contains("<script>\n(() => {\n  const served = 1,"))
+            #expect(try await server.get("/style.css").header(.contentType) == "text/css; charset=utf-8")
+            #expect(!(try site.text("public/index.html")).contains("<script>"), "the script is never written to disk")
+
+            try site.write("# Second version\n", to: "content/index.md")
+            #expect(try await eventually { try await server.get("/").body.contains("<h1>Second version</h1>") })
+
+            try site.write("# Broken {{nope}}\n", to: "content/index.md")
+            #expect(try await eventually { try await server.event(after: -1).ok == false })
+            let event = try await server.event(after: -1)
+            #expect(event.errors == ["content/index.md:1:10: error: unknown name `nope`\n  hint: define it with a ```sql nope block, or read front matter as page.nope"])
+            #expect(try await server.get("/").body.contains("<h1>Second version</h1>"))
+            #expect(server.console.contains("Build failed with 1 error; still serving the last good build."))
+            #expect(server.console.contains(event.errors[0]))
+
+            try site.write("# Fixed\n", to: "content/index.md")
+            #expect(try await eventually { try await server.event(after: event.generation).ok })
+            #expect(try await server.get("/").body.contains("<h1>Fixed</h1>"))
+        }
+    }
+
+    @Test func servesTheSiteUnderTheBasePathOfItsBaseURL() async throws {
+        let site = try PreviewSite([
+            "tally.yaml": "title: Test\ndatabase: site.sqlite\nbase_url: https://user.github.io/repo/\n",
+            "content/index.md": "# Home\n",
+            "content/about.md": "# About\n",
+        ])
+        try await site.serve { server in
+            #expect(server.basePath == "/repo/")
+            let root = try await server.get("/")
+            #expect(root.status == 301)
+            #expect(root.header(.location) == "/repo/")
+            #expect(try await server.get("/repo").header(.location) == "/repo/")
+            #expect(try await server.get("/repo/about").header(.location) == "/repo/about/")
+            #expect(try await server.get("/repo/about/").body.contains("<h1>About</h1>"))
+            #expect(try await server.get("/about/").status == 404)
+            #expect(try await server.get("/repo/../tally.yaml").status == 404)
+        }
+    }
+
+    @Test func answersMissingPagesWithTheSitesOwn404Page() async throws {
+        let site = try PreviewSite(["content/index.md": "# Home\n", "static/404.html": "<!DOCTYPE html><title>Lost</title><body>Lost</body>\n"])
+        try await site.serve { server in
+            let missing = try await server.get("/nowhere/")
+            #expect(missing.status == 404)
+            #expect(missing.body.hasPrefix("<!DOCTYPE html><title>Lost</title><body>Lost<script>"))
+        }
+    }
+}
+
+/// Waits, without asserting how long, until `condition` holds; gives up after a generous minute.
+func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    return false
+}

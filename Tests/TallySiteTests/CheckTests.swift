@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TallySite
+
+/// `tally check` on small inline sites: every problem it reports, as printed.
+@Suite struct CheckTests {
+    func check(_ site: TestSite) -> CheckReport {
+        SiteChecker.check(BuildOptions(root: site.root))
+    }
+
+    func printed(_ report: CheckReport) -> [String] { report.problems.map(\.diagnostic.description) }
+
+    @Test func aSiteWithWorkingLinksHasNoProblemsAndItsOutputFolderIsLeftAlone() throws {
+        let site = try TestSite([
+            "content/index.md": "# Home\n\n[Orgs](/orgs/) [Totals](/orgs/#totals) ![logo](/logo.svg) [x](https://example.org/x)\n",
+            "content/orgs/index.md": "---\ntitle: Orgs\n---\n<h2 id=\"totals\">Totals</h2>\n\n[Home](../)\n",
+            "static/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "tally.yaml": "title: Test\ndatabase: site.sqlite\nraw_html: true\n",
+        ])
+        let report = check(site)
+        #expect(printed(report) == [])
+        #expect(report.pages == 2)
+        #expect(report.internalLinks == 4)
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public").path))
+    }
+
+    @Test func reportsBrokenLinksAnchorsAndAssetsAtTheGeneratedLineWithTheirContentFile() throws {
+        let site = try TestSite([
+            "content/index.md": "# Home\n\n[Nope](/nope/) [Anchor](/about/#team) ![Logo](/images/logo.png) [Up](../../x/)\n",
+            "content/about.md": "# About\n",
+            "content/reports/[slug].md": "---\npages: SELECT 'r1' AS slug\n---\n[Same page](#summary)\n",
+        ])
+        #expect(printed(check(site)) == [
+            """
+            public/index.html:2:13: error: broken link '/nope/': nothing is built at /nope/ (page from content/index.md)
+              hint: fix the URL, or add content/nope.md
+            """,
+            """
+            public/index.html:2:39: error: broken anchor '/about/#team': /about/ has no id 'team' (page from content/index.md)
+              hint: add id="team" to the element it should point to, or fix the fragment
+            """,
+            """
+            public/index.html:2:74: error: missing asset '/images/logo.png': nothing is built at /images/logo.png (page from content/index.md)
+              hint: fix the URL, or add static/images/logo.png
+            """,
+            """
+            public/index.html:2:115: error: broken link '../../x/': its '..' segments climb above the site root (page from content/index.md)
+              hint: remove a '../' from the URL
+            """,
+            """
+            public/reports/r1/index.html:1:51: error: broken anchor '#summary': this page has no id 'summary' (page from content/reports/[slug].md)
+              hint: add id="summary" to the element it should point to, or fix the fragment
+            """,
+        ])
+    }
+
+    @Test func reportsAProblemSharedByManyPagesOnceWithACount() throws {
+        let site = try TestSite([
+            "templates/default.mustache": "<!DOCTYPE html><title>{{page.title}}</title><nav><a href=\"/blog/\">Blog</a></nav>{{{content}}}\n",
+            "content/index.md": "Home\n",
+            "content/a.md": "A\n",
+            "content/b.md": "B\n",
+        ])
+        let report = check(site)
+        #expect(printed(report) == [
+            """
+            public/a/index.html:1:46: error: broken link '/blog/': nothing is built at /blog/ (page from content/a.md; also on 2 other pages)
+              hint: fix the URL, or add content/blog.md
+            """,
+        ])
+        #expect(report.problems.map(\.count) == [3])
+        #expect(report.problems.map(\.source) == ["content/a.md"])
+    }
+
+    @Test func reportsPagesWithoutATitle() throws {
+        let site = try TestSite([
+            "templates/default.mustache": "<!DOCTYPE html><main>{{{content}}}</main>\n",
+            "templates/titled.mustache": "<!DOCTYPE html><title>{{page.title}}</title>{{{content}}}\n",
+            "templates/blank.mustache": "<!DOCTYPE html><title>{{page.subtitle}}</title>{{{content}}}\n",
+            "content/index.md": "Home\n",
+            "content/ok.md": "---\nlayout: titled\n---\nOK\n",
+            "content/blank.md": "---\nlayout: blank\nsubtitle: ''\n---\nBlank\n",
+            "static/verify.html": "google-site-verification: abc\n",
+        ])
+        #expect(printed(check(site)) == [
+            """
+            public/blank/index.html: error: page has an empty <title> (page from content/blank.md)
+              hint: give the page a `title:` in its front matter
+            """,
+            """
+            public/index.html: error: page has no <title> (page from content/index.md)
+              hint: put <title>{{page.title}}</title> in the layout's <head>
+            """,
+        ])
+    }
+
+    @Test func requiresTheBasePathOnRootRelativeLinks() throws {
+        let site = try TestSite([
+            "tally.yaml": "title: Test\ndatabase: site.sqlite\nbase_url: https://user.github.io/repo\n",
+            "content/index.md": "[About](/repo/about/) [Old](/about/)\n",
+            "content/about.md": "About\n",
+        ])
+        #expect(printed(check(site)) == [
+            """
+            public/index.html:1:86: error: broken link '/about/': it does not start with the base path /repo/ (page from content/index.md)
+              hint: base_url serves the site under /repo/; start the URL with /repo/ or make it relative
+            """,
+        ])
+    }
+
+    @Test func reportsAFailedBuildAndStillChecksTheData() throws {
+        let site = try TestSite(["content/index.md": "{{nope}}\n"], seedSQL: "INSERT INTO representatives (id, name, chamber) VALUES ('r1', 'R', 'house');"
+                                + "PRAGMA foreign_keys = OFF; INSERT INTO bill_votes (bill_id, representative_id, vote) VALUES ('hr1', 'r1', 'yes');")
+        let report = check(site)
+        #expect(report.problems.map(\.kind) == [.build, .unknownReference])
+        #expect(report.problems.first?.diagnostic.description.hasPrefix("content/index.md:1:1: error: ") == true)
+        #expect(report.pages == 0)
+    }
+}
