@@ -10,6 +10,7 @@ enum SiteContext {
             "base_path": Cell(config.basePath),
             "language": Cell(config.language),
             "currency": Cell(config.currency.code),
+            "timezone": Cell(config.timezone.identifier),
             "users": config.publishedUsers.map { Cell($0) },
             "feeds": config.feeds.map { MapContext(["title": Cell($0.title), "url": Cell($0.path)]) },
         ])

@@ -25,4 +25,12 @@ struct ChartDataTests {
         #expect(chart.svg.contains(">Jan 2024</text>"))
         #expect(chart.svg.contains("Trend: rising, from 1 in January 2024 to 12 in December 2024."))
     }
+
+    @Test func aRollingCalendarShowsTheMonthsUpToTheLatestDate() throws {
+        let data = ChartData(columns: ["d"], rows: [[.text("2024-06-14")], [.text("2024-06-15")], [.text("2025-06-14")]])
+        let chart = try ChartRenderer.render(ChartSpec(kind: .calendar, x: "d", months: 12), data: data, idPrefix: "c")
+        #expect(chart.title == "entries per day in the 12 months to Jun 14, 2025")
+        #expect(chart.svg.contains("<title>Jun 15, 2024: 1</title>") && !chart.svg.contains("Jun 14, 2024"))
+        #expect(chart.svg.contains("2 of 365 days have some, 2 in all"))
+    }
 }

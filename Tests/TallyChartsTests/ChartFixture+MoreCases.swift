@@ -30,6 +30,18 @@ extension ChartFixture {
                          }
                          return ChartData(columns: ["date", "posts"], rows: rows)
                      }()),
+        // The 12 months up to Jun 14, 2025: from Jun 15, 2024, across the turn of the year.
+        ChartFixture(name: "calendar-months", spec: ChartSpec(kind: .calendar, x: "date", y: ["posts"], months: 12),
+                     data: {
+                         var random = FixtureRandom(seed: 4)
+                         let start = ISODate(year: 2024, month: 3, day: 1).daysSinceEpoch
+                         let end = ISODate(year: 2025, month: 6, day: 14).daysSinceEpoch
+                         let rows: [[ChartValue]] = (start...end).compactMap { day in
+                             let posts = random.next(-2...3)
+                             return posts <= 0 ? nil : [.date(ISODate(daysSinceEpoch: day)), .integer(Int64(posts))]
+                         } + [[.date(ISODate(daysSinceEpoch: end)), .integer(1)]]
+                         return ChartData(columns: ["date", "posts"], rows: rows)
+                     }()),
         ChartFixture(name: "histogram", spec: ChartSpec(kind: .histogram, title: "Gift sizes", x: "amount_cents",
                                                         format: .currency(.code(usd))),
                      data: {

@@ -30,6 +30,19 @@ struct ChartSpecTests {
         #expect(calendar.year == 2023 && calendar.y.isEmpty)
     }
 
+    @Test func aCalendarShowsAYearOrTheMonthsUpToTheLatestDate() throws {
+        let rolling = try ChartSpec(fields: ["type": .string("calendar"), "x": .string("date"), "months": .number(12)])
+        #expect(rolling.months == 12 && rolling.year == nil)
+        #expect(Self.error(["type": .string("calendar"), "x": .string("d"), "months": .number(12), "year": .number(2024)])
+            == .conflictingKeys("year", "months"))
+        #expect(Self.error(["type": .string("calendar"), "x": .string("d"), "months": .number(0)])
+            == .invalidValue(key: "months", value: "0", expected: "a whole number from 1 to 24"))
+        #expect(Self.error(["type": .string("calendar"), "x": .string("d"), "months": .number(1.5)])
+            == .invalidValue(key: "months", value: "1.5", expected: "a whole number from 1 to 24"))
+        let notCalendar = try #require(Self.error(["type": .string("bar"), "x": .string("a"), "y": .string("b"), "months": .number(3)]))
+        #expect(notCalendar == .notApplicable("months", kind: .bar) && notCalendar.hint == "remove it; it is used by: calendar")
+    }
+
     @Test func everyKindNameParses() throws {
         for kind in ChartKind.allCases { #expect(ChartKind(rawValue: kind.rawValue) == kind) }
         #expect(ChartKind.allCases.map(\.rawValue) == ["bar", "hbar", "grouped-bar", "stacked-bar", "percent-bar", "line", "area",

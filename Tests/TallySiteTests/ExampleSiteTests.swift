@@ -114,6 +114,8 @@ import TallyStore
             #expect(!home.contains(absent), "home shows \(absent) with no data for it")
         }
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("orgs/water-first/index.html").path))
+        // No person, so no report, budget or posting pages.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("users").path) == ["index.html"])
     }
 
     /// Whether a root-relative link resolves to a file the build wrote.

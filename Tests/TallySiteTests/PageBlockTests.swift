@@ -91,7 +91,7 @@ import TallySite
         ("```chart\ntype: bar\nx: year\ny: total_cents\n```\n",
          "content/a.md:5:1: error: a chart block needs `data`, the query it shows\n  hint: queries on this page: by_year"),
         ("```chart\ntype: bar\ndata: by_year\nx: year\ntitel: Gifts\n```\n",
-         "content/a.md:9:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, width, height, labels, data"),
+         "content/a.md:9:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, months, width, height, labels, data"),
         ("```chart\ntype: bar\ndata: by_year\ny: {a: 1}\n```\n",
          "content/a.md:8:1: error: `y` cannot be a mapping\n  hint: write a single value or a list such as [income, spending]"),
         ("```chart gifts\ntype: bar\n```\n",

@@ -1,6 +1,7 @@
 import TallyFormat
 
-/// A year of days in week columns (Monday at the top), shaded by the day's count in five levels, like a
+/// A year of days (a calendar year, or with `months` the months up to the latest date) in week columns
+/// (Monday at the top), shaded by the day's count in five levels, like a
 /// contributions graph. Rows are dated entries; without a `y` column each row counts once.
 enum CalendarChart {
     static let pitch = 12.0
@@ -11,10 +12,10 @@ enum CalendarChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let days = try CalendarDays(spec: spec, data: data)
         let name = spec.y.first ?? "entries"
-        let title = spec.title ?? name + " per day in " + String(days.year)
+        let title = spec.title ?? name + " per day " + days.rangeName
         let table = ChartTable(caption: title, header: [spec.x ?? "date", spec.y.first ?? "count"],
                                rows: days.counts.map { [ISODate(daysSinceEpoch: $0.day).humanReadable, days.style.full($0.value)] })
-        let width = spec.width ?? left + 54 * pitch + 8
+        let width = spec.width ?? left + Double(spec.months == nil ? 54 : max(days.weeks, 20)) * pitch + 8
         let height = spec.height ?? top + 7 * pitch + 34
         guard let busiest = days.counts.max(by: { $0.value < $1.value }), busiest.value > 0 else {
             return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
@@ -22,7 +23,7 @@ enum CalendarChart {
         let description = spec.description ?? days.describe(name: name, busiest: busiest)
         var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,
                                  capacity: 30_000, extraClass: " tally-cal")
-        writeLabels(year: days.year, into: &canvas.svg)
+        writeLabels(days, into: &canvas.svg)
         writeCells(days, maximum: busiest.value, into: &canvas.svg)
         writeLegend(maximum: busiest.value, style: days.style, width: width, y: top + 7 * pitch + 12, into: &canvas.svg)
         return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
@@ -39,13 +40,17 @@ enum CalendarChart {
         return (left + Double(offset / 7) * pitch, top + Double(offset % 7) * pitch)
     }
 
-    private static func writeLabels(year: Int, into svg: inout SVGWriter) {
-        let firstMonday = CalendarDays.firstMonday(of: year)
+    /// Each month whose first day is shown is named above the column of its first Monday, when that is shown.
+    private static func writeLabels(_ days: CalendarDays, into svg: inout SVGWriter) {
+        let start = ISODate(daysSinceEpoch: days.first)
+        var month = ISODate(year: start.year, month: start.month, day: 1)
         svg.raw("<g class=\"tk\">" as StaticString)
-        for month in 1...12 {
-            let first = ISODate(year: year, month: month, day: 1)
-            let column = position(day: first.daysSinceEpoch + (7 - first.weekday) % 7, firstMonday: firstMonday)
-            svg.label(first.shortMonthName, x: column.x, y: top - 8)
+        while month.daysSinceEpoch <= days.last {
+            let monday = month.daysSinceEpoch + (7 - month.weekday) % 7
+            if month.daysSinceEpoch >= days.first, monday <= days.last {
+                svg.label(month.shortMonthName, x: position(day: monday, firstMonday: days.firstMonday).x, y: top - 8)
+            }
+            month = month.month == 12 ? ISODate(year: month.year + 1, month: 1, day: 1) : ISODate(year: month.year, month: month.month + 1, day: 1)
         }
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
             svg.label(name, x: 0, y: top + Double(row) * pitch + cell - 0.5)
@@ -53,11 +58,11 @@ enum CalendarChart {
         svg.raw("</g>" as StaticString)
     }
 
-    /// One square per day of the year, grouped by level so each group sets its fill once.
+    /// One square per day shown, grouped by level so each group sets its fill once.
     private static func writeCells(_ days: CalendarDays, maximum: Double, into svg: inout SVGWriter) {
-        let firstMonday = CalendarDays.firstMonday(of: days.year)
-        let first = ISODate(year: days.year, month: 1, day: 1).daysSinceEpoch
-        let last = ISODate(year: days.year, month: 12, day: 31).daysSinceEpoch
+        let firstMonday = days.firstMonday
+        let first = days.first
+        let last = days.last
         var values = [Double](repeating: 0, count: last - first + 1)
         for entry in days.counts { values[entry.day - first] = entry.value }
         for level in 0...4 {

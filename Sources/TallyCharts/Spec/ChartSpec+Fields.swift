@@ -30,6 +30,12 @@ extension ChartSpec {
             }
             return Int(value)
         }
+        months = try reader.number("months").map { value throws(ChartSpecError) in
+            guard value == value.rounded(), abs(value) < 1e6 else {
+                throw .invalidValue(key: "months", value: SpecValue.number(value).display, expected: "a whole number from 1 to 24")
+            }
+            return Int(value)
+        }
         switch fields["target"] {
         case .number(let value)?: target = .value(value)
         case .string(let column)?: target = .column(column)

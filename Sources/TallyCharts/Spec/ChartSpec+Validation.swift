@@ -3,7 +3,7 @@ extension ChartSpec {
     /// accepts and ignores it so that a block can be passed on whole.
     public static let knownKeys = [
         "type", "title", "description", "x", "y", "series", "format", "currency", "currency_column",
-        "bins", "target", "year", "width", "height", "labels", "data",
+        "bins", "target", "year", "months", "width", "height", "labels", "data",
     ]
 
     /// Whether a chart of `kind` reads `key`.
@@ -14,7 +14,7 @@ extension ChartSpec {
         case "series": kind.allowsSeries
         case "bins": kind == .histogram
         case "target": kind == .progress
-        case "year": kind == .calendar
+        case "year", "months": kind == .calendar
         case "labels": [.bar, .horizontalBar, .groupedBar, .stackedBar, .percentBar].contains(kind)
         default: knownKeys.contains(key)
         }
@@ -35,6 +35,13 @@ extension ChartSpec {
         if kind == .progress, target == nil { throw .missingKey("target", kind: kind) }
         if target != nil, kind != .progress { throw .notApplicable("target", kind: kind) }
         if year != nil, kind != .calendar { throw .notApplicable("year", kind: kind) }
+        if let months {
+            guard kind == .calendar else { throw .notApplicable("months", kind: kind) }
+            if year != nil { throw .conflictingKeys("year", "months") }
+            guard (1...24).contains(months) else {
+                throw .invalidValue(key: "months", value: String(months), expected: "a whole number from 1 to 24")
+            }
+        }
         for (key, size) in [("width", width), ("height", height)] {
             if let size, !(size >= 40 && size <= 4000) {
                 throw .invalidValue(key: key, value: SpecValue.number(size).display, expected: "a number from 40 to 4000")

@@ -20,6 +20,8 @@ public struct ChartSpec: Sendable, Hashable {
     public var target: ProgressTarget?
     /// The year a calendar shows; the year of the latest date when nil.
     public var year: Int?
+    /// For a calendar: show this many months up to the latest date (a rolling window) instead of a calendar year.
+    public var months: Int?
     /// Width of the SVG viewBox in user units (600 for most types); the chart then scales to its container.
     public var width: Double?
     /// Height of the viewBox; most types default to 300–320, horizontal bars grow with their rows.
@@ -30,7 +32,8 @@ public struct ChartSpec: Sendable, Hashable {
     /// A spec built in code; `ChartRenderer.render` validates it as `init(fields:)` would.
     public init(kind: ChartKind, title: String? = nil, description: String? = nil, x: String? = nil, y: [String] = [],
                 series: String? = nil, format: ValueFormat = .plain, bins: Int? = nil, target: ProgressTarget? = nil,
-                year: Int? = nil, width: Double? = nil, height: Double? = nil, valueLabels: Bool = true) {
+                year: Int? = nil, months: Int? = nil, width: Double? = nil, height: Double? = nil,
+                valueLabels: Bool = true) {
         self.kind = kind
         self.title = title
         self.description = description
@@ -41,6 +44,7 @@ public struct ChartSpec: Sendable, Hashable {
         self.bins = bins
         self.target = target
         self.year = year
+        self.months = months
         self.width = width
         self.height = height
         self.valueLabels = valueLabels

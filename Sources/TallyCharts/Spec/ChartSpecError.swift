@@ -84,6 +84,7 @@ public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
         "height": "sizes are in SVG user units; the chart still scales to the page width",
         "labels": "write true or false",
         "year": "e.g. \"year: 2024\"",
+        "months": "e.g. \"months: 12\" for the 12 months up to the latest date",
         "target": "a number in the data's units (minor units for money), or a column name",
     ]
 }
