@@ -144,7 +144,7 @@ import TallyStore
         let pounds = ledger.donations.filter { $0.currency == "GBP" && $0.date.hasPrefix(ledger.year) }
         #expect(!pounds.isEmpty)
         let total = Money(minorUnits: pounds.reduce(0) { $0 + $1.cents }, currency: try #require(Currency.lookup("GBP"))).formatted()
-        #expect(html.contains("<td>Giving</td>\n<td>GBP</td>\n<td align=\"right\">\(pounds.count)</td>\n<td align=\"right\">\(total)</td>"))
+        #expect(html.contains("<td>Giving</td>\n<td>GBP</td>\n<td style=\"text-align: right\">\(pounds.count)</td>\n<td style=\"text-align: right\">\(total)</td>"))
         #expect(!(try #require(Self.row("Charitable giving", in: html, section: "budget-year")).contains("£")))
     }
 

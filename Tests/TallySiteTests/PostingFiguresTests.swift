@@ -142,7 +142,7 @@ import TallyStore
         }
         for (status, deliveries) in Dictionary(grouping: activity.deliveries, by: \.status) {
             let share = NumberText.percent(Double(deliveries.count) / Double(activity.deliveries.count), decimals: 1)
-            #expect(html.contains("<td>\(status.capitalized)</td>\n<td align=\"right\">\(deliveries.count)</td>\n<td align=\"right\">\(share)</td>"), "\(status)")
+            #expect(html.contains("<td>\(status.capitalized)</td>\n<td style=\"text-align: right\">\(deliveries.count)</td>\n<td style=\"text-align: right\">\(share)</td>"), "\(status)")
         }
         let sharedDonations = Set(published.filter(\.donation).map(\.post))
         #expect(!sharedDonations.isEmpty)
