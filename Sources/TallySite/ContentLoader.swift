@@ -54,7 +54,9 @@ enum ContentLoader {
         let title = compileField(frontMatter.title, key: "title", frontMatter: frontMatter, file: file, problems: &problems)
         let description = compileField(frontMatter.description, key: "description", frontMatter: frontMatter, file: file, problems: &problems)
         guard problems.isEmpty else { return .failure(BuildFailure(problems)) }
-        return .success(PageSource(file: file, route: route, frontMatter: frontMatter, queries: queries, body: template,
+        let folders = relativePath.split(separator: "/").dropLast()
+        return .success(PageSource(file: file, route: route, section: folders.first.map(String.init) ?? "",
+                                   frontMatter: frontMatter, queries: queries, body: template,
                                    bodyLine: bodyLine, title: title, description: description))
     }
 

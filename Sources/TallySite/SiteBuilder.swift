@@ -17,25 +17,23 @@ public enum SiteBuilder {
         case .failure(let failure): return .failure(failure)
         }
 
-        progress?.stageStarted(.openDatabase)
-        let databasePath = options.databasePath ?? config.database
-        let database: SiteDatabase
-        do throws(StoreError) {
-            database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy)
-        } catch {
-            return .failure(BuildFailure([Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
-                                                     message: error.message, hint: error.hint)]))
-        }
-
         progress?.stageStarted(.loadTemplates)
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
         let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
         var problems = templates.problems + content.problems + partialProblems(content.pages, templates.library)
+        // Pages that loaded still render even when others did not, so one build reports every problem.
+
+        progress?.stageStarted(.openDatabase)
+        let database: SiteDatabase
+        switch openDatabase(options, config, pages: content.pages) {
+        case .success(let opened): database = opened
+        case .failure(let diagnostic): return .failure(BuildFailure(problems + [diagnostic]))
+        }
+
         progress?.stageStarted(.expandPages)
         let expanded = PageExpander.expand(content.pages, database: database)
         problems += expanded.problems
-        // Pages that loaded still render even when others did not, so one build reports every problem.
 
         let writer: OutputWriter
         do throws(Diagnostic) {
@@ -68,6 +66,18 @@ public enum SiteBuilder {
         return .success(BuildSummary(pagesRendered: expanded.pages.count, filesWritten: writer.written,
                                      filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
                                      output: writer.output, warnings: problems.sortedByLocation()))
+    }
+
+    /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables.
+    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource]) -> Result<SiteDatabase, Diagnostic> {
+        let databasePath = options.databasePath ?? config.database
+        do throws(StoreError) {
+            return .success(try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
+                                             pages: pages.compactMap(\.sitePage)))
+        } catch {
+            return .failure(Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
+                                       message: error.message, hint: error.hint))
+        }
     }
 
     /// Renders pages on every core and writes each as soon as it is done, so memory does not grow with the site.

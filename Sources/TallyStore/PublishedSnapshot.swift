@@ -6,25 +6,32 @@ import GRDB
 /// The build never queries the user's database directly: it copies it with SQLite's backup API into a
 /// temporary file, deletes unpublished users and their rows, drops private columns, and then opens the copy
 /// read-only. Whatever SQL a page runs, private data is simply not there, and the source is never written.
+/// The site's own pages are added as the `site_pages` and `site_page_tags` tables.
 enum PublishedSnapshot {
-    static func make(from sourcePath: String, policy: PublicationPolicy, at snapshotPath: String) throws(StoreError) {
+    static func make(from sourcePath: String, policy: PublicationPolicy, pages: [SitePage], at snapshotPath: String) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
         do {
             var readOnly = Configuration()
             readOnly.readonly = true
             let source = try DatabaseQueue(path: sourcePath, configuration: readOnly)
             let snapshot = try DatabaseQueue(path: snapshotPath)
+            if let reserved = try source.read({ db in try SitePagesTables.collision(in: db) }) {
+                throw StoreError.reservedTable(path: sourcePath, name: reserved)
+            }
             try source.backup(to: snapshot)
             try snapshot.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 try db.inTransaction {
                     try removeUnpublishedUsers(db, published: policy.publishedUsers)
                     try removePrivateColumns(db, policy.privateColumns)
+                    try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             try snapshot.close()
+        } catch let error as StoreError {
+            throw error
         } catch let error as DatabaseError {
             throw .database(path: sourcePath, message: error.message ?? "\(error)")
         } catch {

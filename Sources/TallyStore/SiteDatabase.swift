@@ -10,11 +10,12 @@ public final class SiteDatabase: Sendable {
     private let pool: DatabasePool
     private let snapshotPath: String
 
-    /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`) and opens it read-only.
-    public init(path: String, policy: PublicationPolicy) throws(StoreError) {
+    /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
+    /// as tables, and opens it read-only.
+    public init(path: String, policy: PublicationPolicy, pages: [SitePage] = []) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
-        try PublishedSnapshot.make(from: path, policy: policy, at: snapshotPath)
+        try PublishedSnapshot.make(from: path, policy: policy, pages: pages, at: snapshotPath)
         do {
             var configuration = Configuration()
             configuration.readonly = true
