@@ -7,10 +7,11 @@ public struct TemplateLibrary: Sendable {
 
     public init() {}
 
-    /// Adds a compiled template under `name`.
+    /// Adds a compiled template under `name`. Layouts and partials come from `PageTemplate.html`, which always
+    /// compiles, so swift-mustache can resolve them.
     public mutating func register(_ template: PageTemplate, named name: String) {
         templates[name] = template
-        mustache.register(template.template, named: name)
+        if let compiled = template.template { mustache.register(compiled, named: name) }
     }
 
     public func template(named name: String) -> PageTemplate? { templates[name] }
