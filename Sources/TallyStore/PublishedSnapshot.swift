@@ -24,6 +24,7 @@ enum PublishedSnapshot {
                 try db.inTransaction {
                     try removeUnpublishedUsers(db, published: policy.publishedUsers)
                     try removePrivateColumns(db, policy.privateColumns)
+                    try indexForeignKeys(db)
                     try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }
@@ -64,6 +65,25 @@ enum PublishedSnapshot {
             if columns.contains("account_id"), tables.contains("social_accounts") {
                 try db.execute(sql: "DELETE FROM post_deliveries WHERE account_id NOT IN (SELECT id FROM social_accounts)")
             }
+        }
+    }
+
+    /// Indexes every foreign-key column that no index starts with. Pages look rows up by them
+    /// (`WHERE representative_id = :id`), and without an index each lookup scans the whole table.
+    private static func indexForeignKeys(_ db: Database) throws {
+        let unindexed = try Row.fetchAll(db, sql: """
+            SELECT DISTINCT m.name AS tableName, f."from" AS columnName
+            FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+            WHERE m.type = 'table' AND f.seq = 0 AND NOT EXISTS (
+              SELECT 1 FROM pragma_index_list(m.name) l, pragma_index_info(l.name) i WHERE i.seqno = 0 AND i.name = f."from")
+            ORDER BY 1, 2
+            """)
+        for row in unindexed {
+            let table: String = row["tableName"], column: String = row["columnName"]
+            try db.execute(sql: """
+                CREATE INDEX IF NOT EXISTS \("tally_fk_\(table)_\(column)".quotedDatabaseIdentifier) \
+                ON \(table.quotedDatabaseIdentifier)(\(column.quotedDatabaseIdentifier))
+                """)
         }
     }
 
