@@ -58,7 +58,8 @@ public final class SiteDatabase: Sendable {
     private static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
         let statement: Statement
         do {
-            statement = try db.makeStatement(sql: sql)
+            // Cached per connection: templated pages run the same queries once per row.
+            statement = try db.cachedStatement(sql: sql)
         } catch let error as DatabaseError {
             throw QueryError(message: error.message ?? "\(error)", lineInQuery: errorLine(db, sql: sql))
         }
