@@ -37,7 +37,8 @@ public final class SiteDatabase: Sendable {
     /// Runs one page query. Named parameters (`:slug`) are bound from `parameters`; a missing one binds NULL.
     public func run(_ sql: String, parameters: [String: DataValue] = [:]) throws(QueryError) -> DataTable {
         do {
-            return try pool.read { db in try SiteDatabase.fetch(db, sql: sql, parameters: parameters) }
+            // Nothing writes the snapshot while it is open, so a read needs no transaction for isolation.
+            return try pool.unsafeRead { db in try SiteDatabase.fetch(db, sql: sql, parameters: parameters) }
         } catch let error as QueryError {
             throw error
         } catch let error as DatabaseError {
