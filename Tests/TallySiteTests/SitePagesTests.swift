@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TallySite
 
@@ -67,6 +68,37 @@ import TallySite
             </main>
 
             """)
+    }
+
+    /// Pages render on every core in whatever order the threads run; the bytes must not depend on it.
+    @Test func buildsIntoTwoFoldersAreByteIdenticalWhateverTheThreadScheduling() throws {
+        var files = ["content/tags/[slug].md": SitePagesTests.tagPage, "content/orgs/[slug].md": """
+            ---
+            pages: SELECT slug, name, description FROM organizations
+            ---
+            # {{params.name}}
+
+            {{markdown(params.description)}}
+            """]
+        for index in 1...300 {
+            files["content/posts/p\(index).md"] = "---\ntitle: Post \(index)\ndate: 2024-01-\(10 + index % 19)\n"
+                + "tags: [t\(index % 7), t\(index % 11)]\n---\n# Post \(index)\n\n| a | b |\n|---|---|\n| \(index) | x |\n"
+        }
+        let site = try TestSite(files, seedSQL: (1...200).map {
+            "INSERT INTO organizations (slug, name, description, created_at) VALUES ('o\($0)', 'Org \($0)', '**bold** \($0)', '2024-01-01');"
+        }.joined())
+        var outputs: [[String: Data]] = []
+        for folder in ["first", "second"] {
+            let summary = try SiteBuilder.build(BuildOptions(root: site.root, outputPath: folder)).get()
+            #expect(summary.pagesRendered == 300 + 200 + 11)  // posts, organizations, tags t0…t10
+            let base = site.root.appendingPathComponent(folder)
+            let paths = try #require(FileManager.default.subpathsOfDirectory(atPath: base.path).sorted())
+            outputs.append(Dictionary(uniqueKeysWithValues: paths.compactMap { path in
+                FileManager.default.contents(atPath: base.appendingPathComponent(path).path).map { (path, $0) }
+            }))
+        }
+        #expect(outputs[0].count > 500)
+        #expect(outputs[0] == outputs[1])
     }
 
     @Test func aDatabaseThatAlreadyHasTheTableIsRefused() throws {
