@@ -49,7 +49,7 @@ final class OutputWriter: Sendable {
                 counts.withLock { $0.unchanged += 1 }
                 return
             }
-            try bytes.write(to: target)
+            try OutputWriter.create(target.path, with: bytes)
             counts.withLock { $0.written += 1 }
         } catch {
             throw Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
@@ -89,6 +89,23 @@ final class OutputWriter: Sendable {
     /// Deletes the staging folder after a failed build; the previous output is untouched.
     func discard() {
         try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Writes a new file without `fsync`, which `Data.write(to:)` calls for every file: the output can be built
+    /// again, and the staging swap already keeps a half-written build out of place.
+    private static func create(_ path: String, with bytes: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += count
+            }
+        }
     }
 
     private static func file(at url: URL, equals bytes: Data) -> Bool {
