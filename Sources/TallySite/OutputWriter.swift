@@ -35,7 +35,7 @@ final class OutputWriter: Sendable {
     var unchanged: Int { counts.withLock { $0.unchanged } }
 
     /// Writes `bytes` to `relativePath` inside the output (a path of plain segments: never "..", never absolute).
-    func write(_ bytes: some Collection<UInt8>, to relativePath: String) throws(Diagnostic) {
+    func write(_ bytes: Data, to relativePath: String) throws(Diagnostic) {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
             throw Diagnostic(file: relativePath, message: "refusing to write outside the output folder",
@@ -49,7 +49,7 @@ final class OutputWriter: Sendable {
                 counts.withLock { $0.unchanged += 1 }
                 return
             }
-            try Data(bytes).write(to: target)
+            try OutputWriter.create(target.path, with: bytes)
             counts.withLock { $0.written += 1 }
         } catch {
             throw Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
@@ -58,7 +58,7 @@ final class OutputWriter: Sendable {
     }
 
     func write(_ text: String, to relativePath: String) throws(Diagnostic) {
-        try write(text.utf8, to: relativePath)
+        try write(Data(text.utf8), to: relativePath)
     }
 
     /// Puts the staged build in place of the output, then deletes the previous build.
@@ -91,10 +91,28 @@ final class OutputWriter: Sendable {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    private static func file(at url: URL, equals bytes: some Collection<UInt8>) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              (attributes[.size] as? NSNumber)?.intValue == bytes.count,
+    /// Writes a new file without `fsync`, which `Data.write(to:)` calls for every file: the output can be built
+    /// again, and the staging swap already keeps a half-written build out of place.
+    private static func create(_ path: String, with bytes: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += count
+            }
+        }
+    }
+
+    private static func file(at url: URL, equals bytes: Data) -> Bool {
+        // stat, not attributesOfItem: the size is all that is needed, and Foundation builds a dictionary of every attribute.
+        var status = stat()
+        guard stat(url.path, &status) == 0, Int(status.st_size) == bytes.count,
               let existing = FileManager.default.contents(atPath: url.path) else { return false }
-        return existing.elementsEqual(bytes)
+        return existing == bytes
     }
 }

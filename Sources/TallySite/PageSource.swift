@@ -6,6 +6,8 @@ struct PageSource: Sendable {
     /// Path from the site root, e.g. `content/orgs/[slug].md`, used in every diagnostic.
     let file: String
     let route: Route
+    /// The first folder inside the content folder: `posts` for `content/posts/a.md`, `''` for `content/about.md`.
+    let section: String
     let frontMatter: FrontMatter
     let queries: [PageQuery]
     /// Charts and tables, in file order; `tally_block_N` in the body is `blocks[N - 1]`.

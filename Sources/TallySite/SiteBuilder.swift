@@ -18,26 +18,23 @@ public enum SiteBuilder {
         case .failure(let failure): return .failure(failure)
         }
 
-        progress?.stageStarted(.openDatabase)
-        let databasePath = options.databasePath ?? config.database
-        let database: SiteDatabase
-        do throws(StoreError) {
-            database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
-                                        utcOffset: formatSettings(config).utcOffset)
-        } catch {
-            return .failure(BuildFailure([Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
-                                                     message: error.message, hint: error.hint)]))
-        }
-
         progress?.stageStarted(.loadTemplates)
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
         let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
         var problems = templates.problems + content.problems + partialProblems(content.pages, templates.library)
+        // Pages that loaded still render even when others did not, so one build reports every problem.
+
+        progress?.stageStarted(.openDatabase)
+        let database: SiteDatabase
+        switch openDatabase(options, config, pages: content.pages) {
+        case .success(let opened): database = opened
+        case .failure(let diagnostic): return .failure(BuildFailure(problems + [diagnostic]))
+        }
+
         progress?.stageStarted(.expandPages)
         let expanded = PageExpander.expand(content.pages, database: database)
         problems += expanded.problems
-        // Pages that loaded still render even when others did not, so one build reports every problem.
 
         let writer: OutputWriter
         do throws(Diagnostic) {
@@ -82,7 +79,18 @@ public enum SiteBuilder {
                                                              uniquingKeysWith: { first, _ in first })))
     }
 
-    /// The config file, with `--base-url` applied.
+    /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables.
+    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource]) -> Result<SiteDatabase, Diagnostic> {
+        let databasePath = options.databasePath ?? config.database
+        do throws(StoreError) {
+            return .success(try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
+                                             pages: pages.compactMap(\.sitePage), utcOffset: formatSettings(config).utcOffset))
+        } catch {
+            return .failure(Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
+                                       message: error.message, hint: error.hint))
+        }
+    }
+
     /// Renders pages on every core and writes each as soon as it is done, so memory does not grow with the site.
     /// Returns what the assemble stage needs of each page, sorted by path.
     private static func renderAndWrite(_ pages: [PageInstance], renderer: PageRenderer, rewriter: SitePathRewriter?,
@@ -95,7 +103,7 @@ public enum SiteBuilder {
             if let page = found.page {
                 do throws(Diagnostic) {
                     if let rewriter {
-                        try writer.write(rewriter.htmlBytes(page.html), to: page.outputFile)
+                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
                     } else {
                         try writer.write(page.html, to: page.outputFile)
                     }

@@ -6,7 +6,7 @@ enum StaticFiles {
     static func copy(from directory: URL, displayDirectory: String, rewriter: SitePathRewriter?,
                      to writer: OutputWriter) -> (count: Int, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
-        let files = ContentLoader.files(in: directory)
+        let files = SourceFiles.list(in: directory)
         for relativePath in files {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(relativePath).path) else {
                 problems.append(Diagnostic(file: displayDirectory + "/" + relativePath, message: "cannot read static file",

@@ -8,7 +8,7 @@ enum TemplateLoader {
         var files: [String: String] = [:]
         var problems: [Diagnostic] = []
         let folder = root.appendingPathComponent(directory)
-        for relativePath in ContentLoader.files(in: folder) where relativePath.hasSuffix(".mustache") {
+        for relativePath in SourceFiles.list(in: folder, withSuffix: ".mustache") {
             let name = String(relativePath.dropLast(".mustache".count))
             let file = directory + "/" + relativePath
             files[name] = file

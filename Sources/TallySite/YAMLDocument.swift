@@ -10,7 +10,9 @@ struct YAMLDocument {
     /// Parses `text`; a syntax error becomes a diagnostic at the right line of `file`.
     static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<YAMLDocument, Diagnostic> {
         do {
-            return .success(YAMLDocument(root: try Yams.compose(yaml: text), lineOffset: lineOffset, file: file))
+            // The encoding is given because Yams' default reads the whole process environment on every call.
+            let root = try Yams.compose(yaml: text, .default, .default, .utf8)
+            return .success(YAMLDocument(root: root, lineOffset: lineOffset, file: file))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset))
         } catch {

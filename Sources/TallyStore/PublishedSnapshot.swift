@@ -6,25 +6,33 @@ import GRDB
 /// The build never queries the user's database directly: it copies it with SQLite's backup API into a
 /// temporary file, deletes unpublished users and their rows, drops private columns, and then opens the copy
 /// read-only. Whatever SQL a page runs, private data is simply not there, and the source is never written.
+/// The site's own pages are added as the `site_pages` and `site_page_tags` tables.
 enum PublishedSnapshot {
-    static func make(from sourcePath: String, policy: PublicationPolicy, at snapshotPath: String) throws(StoreError) {
+    static func make(from sourcePath: String, policy: PublicationPolicy, pages: [SitePage], at snapshotPath: String) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
         do {
             var readOnly = Configuration()
             readOnly.readonly = true
             let source = try DatabaseQueue(path: sourcePath, configuration: readOnly)
             let snapshot = try DatabaseQueue(path: snapshotPath)
+            if let reserved = try source.read({ db in try SitePagesTables.collision(in: db) }) {
+                throw StoreError.reservedTable(path: sourcePath, name: reserved)
+            }
             try source.backup(to: snapshot)
             try snapshot.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 try db.inTransaction {
                     try removeUnpublishedUsers(db, published: policy.publishedUsers)
                     try removePrivateColumns(db, policy.privateColumns)
+                    try indexForeignKeys(db)
+                    try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             try snapshot.close()
+        } catch let error as StoreError {
+            throw error
         } catch let error as DatabaseError {
             throw .database(path: sourcePath, message: error.message ?? "\(error)")
         } catch {
@@ -57,6 +65,25 @@ enum PublishedSnapshot {
             if columns.contains("account_id"), tables.contains("social_accounts") {
                 try db.execute(sql: "DELETE FROM post_deliveries WHERE account_id NOT IN (SELECT id FROM social_accounts)")
             }
+        }
+    }
+
+    /// Indexes every foreign-key column that no index starts with. Pages look rows up by them
+    /// (`WHERE representative_id = :id`), and without an index each lookup scans the whole table.
+    private static func indexForeignKeys(_ db: Database) throws {
+        let unindexed = try Row.fetchAll(db, sql: """
+            SELECT DISTINCT m.name AS tableName, f."from" AS columnName
+            FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+            WHERE m.type = 'table' AND f.seq = 0 AND NOT EXISTS (
+              SELECT 1 FROM pragma_index_list(m.name) l, pragma_index_info(l.name) i WHERE i.seqno = 0 AND i.name = f."from")
+            ORDER BY 1, 2
+            """)
+        for row in unindexed {
+            let table: String = row["tableName"], column: String = row["columnName"]
+            try db.execute(sql: """
+                CREATE INDEX IF NOT EXISTS \("tally_fk_\(table)_\(column)".quotedDatabaseIdentifier) \
+                ON \(table.quotedDatabaseIdentifier)(\(column.quotedDatabaseIdentifier))
+                """)
         }
     }
 

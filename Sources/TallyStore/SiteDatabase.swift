@@ -10,12 +10,14 @@ public final class SiteDatabase: Sendable {
     private let pool: DatabasePool
     private let snapshotPath: String
 
-    /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`) and opens it read-only.
+    /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
+    /// as tables, and opens it read-only.
     /// - Parameter utcOffset: the site timezone's offset from UTC at a moment (seconds since 1970), for `local_datetime`.
-    public init(path: String, policy: PublicationPolicy, utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(StoreError) {
+    public init(path: String, policy: PublicationPolicy, pages: [SitePage] = [],
+                utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
-        try PublishedSnapshot.make(from: path, policy: policy, at: snapshotPath)
+        try PublishedSnapshot.make(from: path, policy: policy, pages: pages, at: snapshotPath)
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -37,7 +39,8 @@ public final class SiteDatabase: Sendable {
     /// Runs one page query. Named parameters (`:slug`) are bound from `parameters`; a missing one binds NULL.
     public func run(_ sql: String, parameters: [String: DataValue] = [:]) throws(QueryError) -> DataTable {
         do {
-            return try pool.read { db in try SiteDatabase.fetch(db, sql: sql, parameters: parameters) }
+            // Nothing writes the snapshot while it is open, so a read needs no transaction for isolation.
+            return try pool.unsafeRead { db in try SiteDatabase.fetch(db, sql: sql, parameters: parameters) }
         } catch let error as QueryError {
             throw error
         } catch let error as DatabaseError {
@@ -58,7 +61,8 @@ public final class SiteDatabase: Sendable {
     private static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
         let statement: Statement
         do {
-            statement = try db.makeStatement(sql: sql)
+            // Cached per connection: templated pages run the same queries once per row.
+            statement = try db.cachedStatement(sql: sql)
         } catch let error as DatabaseError {
             throw QueryError(message: error.message ?? "\(error)", lineInQuery: errorLine(db, sql: sql))
         }

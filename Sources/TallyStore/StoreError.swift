@@ -3,12 +3,15 @@ public enum StoreError: Error, Equatable, Sendable {
     case missingDatabase(path: String)
     case database(path: String, message: String)
     case seed(path: String, message: String)
+    case reservedTable(path: String, name: String)
 
     public var message: String {
         switch self {
         case .missingDatabase(let path): return "database '\(path)' does not exist"
         case .database(let path, let message): return "cannot read database '\(path)': \(message)"
         case .seed(let path, let message): return "seed SQL failed on '\(path)': \(message)"
+        case .reservedTable(let path, let name):
+            return "database '\(path)' already has a table or index named `\(name)`, a name Tally uses for the site's pages"
         }
     }
 
@@ -17,6 +20,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .missingDatabase: return "create it with `tally migrate PATH`, or set `database:` in the site config"
         case .database: return "check that the file is a SQLite database made by Tally or following docs/database.md"
         case .seed: return "fix the seed file's SQL; the tables and columns are in docs/database.md"
+        case .reservedTable: return "rename it: Tally adds site_pages and site_page_tags to the published snapshot (docs/database.md)"
         }
     }
 }

@@ -2,7 +2,10 @@ import Mustache
 
 /// A compiled template: a page body (Markdown) or a layout (HTML), parsed once and rendered for many pages.
 public struct PageTemplate: Sendable {
-    let template: MustacheTemplate
+    /// The compiled template, or nil for a page body or title without a single tag, which renders as its
+    /// own text: most Markdown pages have no tags, and swift-mustache's parser walks text by Character.
+    let template: MustacheTemplate?
+    private let plainText: String
     /// Every tag, for checking partials against the library and locating names in diagnostics.
     let tags: [TemplateTag]
     /// A Markdown body resolves partials from the library's Markdown-escaping copies.
@@ -17,6 +20,7 @@ public struct PageTemplate: Sendable {
                                 message: "unescaped tag '{{{\(unescaped.name)}}}' is not allowed in Markdown content",
                                 hint: "use {{\(unescaped.name)}}: values are escaped; use {{markdown(\(unescaped.name))}} to render Markdown from the database")
         }
+        guard !tags.isEmpty else { return PageTemplate(template: nil, plainText: text, tags: []) }
         var template = try compile(text, pragma: TemplateContentType.markdownPragma, tags: tags)
         template.isMarkdown = true
         return template
@@ -39,14 +43,15 @@ public struct PageTemplate: Sendable {
 
     /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
     public static func plainText(_ text: String) throws(TemplateError) -> PageTemplate {
-        try compile(text, pragma: "{{% CONTENT_TYPE: TEXT }}", tags: [])
+        guard TemplateTag.mayHaveTags(text) else { return PageTemplate(template: nil, plainText: text, tags: []) }
+        return try compile(text, pragma: "{{% CONTENT_TYPE: TEXT }}", tags: [])
     }
 
     private static func compile(_ text: String, pragma: String, tags: [TemplateTag]) throws(TemplateError) -> PageTemplate {
         _ = TemplateContentType.registered
         do {
             let template = try MustacheTemplate(string: pragma + text)
-            return PageTemplate(template: template, tags: tags)
+            return PageTemplate(template: template, plainText: "", tags: tags)
         } catch let error as MustacheTemplate.ParserError {
             // swift-mustache reports an unclosed section at the end of the text; point at its opening tag instead.
             if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let open = TemplateTag.firstUnclosedSection(in: tags) {
@@ -61,7 +66,7 @@ public struct PageTemplate: Sendable {
 
     /// Renders with `data` as the root, resolving partials from `library`.
     public func render(_ data: MapContext, library: TemplateLibrary?) -> String {
-        template.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache)
+        template?.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache) ?? plainText
     }
 
     /// Partials and parent layouts this template names that `library` does not have.

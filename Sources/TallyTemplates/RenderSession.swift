@@ -43,13 +43,52 @@ public final class RenderSession: Sendable {
     public func substitutePlaceholders(in html: String) -> String {
         let fragments = state.withLock { $0.fragments }
         guard !fragments.isEmpty else { return html }
-        var result = html
-        for (index, fragment) in fragments.enumerated().reversed() {
-            let token = placeholderPrefix + String(index) + "x"
-            result = result.replacingOccurrences(of: "<p>" + token + "</p>\n", with: fragment)
-            result = result.replacingOccurrences(of: token, with: fragment)
+        // One pass over the bytes; Foundation's replacingOccurrences copied the page twice per fragment.
+        let bytes = Array(html.utf8), prefix = Array(placeholderPrefix.utf8)
+        let paragraphOpen = Array("<p>".utf8), paragraphClose = Array("</p>\n".utf8)
+        var result = ""
+        result.reserveCapacity(bytes.count + fragments.reduce(0) { $0 + $1.utf8.count })
+        var copied = 0, position = 0
+        while let start = RenderSession.firstIndex(of: prefix, in: bytes, from: position) {
+            var end = start + prefix.count, index = 0
+            while end < bytes.count, (0x30...0x39).contains(bytes[end]), index < fragments.count {
+                index = index * 10 + Int(bytes[end] - 0x30)
+                end += 1
+            }
+            guard end > start + prefix.count, end < bytes.count, bytes[end] == UInt8(ascii: "x"), index < fragments.count else {
+                position = start + 1
+                continue
+            }
+            end += 1
+            var replaced = start..<end
+            if RenderSession.has(paragraphOpen, in: bytes, endingAt: start), RenderSession.has(paragraphClose, in: bytes, at: end) {
+                replaced = start - paragraphOpen.count..<end + paragraphClose.count
+            }
+            result += String(decoding: bytes[copied..<replaced.lowerBound], as: UTF8.self)
+            result += fragments[index]
+            copied = replaced.upperBound
+            position = replaced.upperBound
         }
+        result += String(decoding: bytes[copied...], as: UTF8.self)
         return result
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, has(needle, in: bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func has(_ needle: [UInt8], in bytes: [UInt8], at index: Int) -> Bool {
+        index >= 0 && index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle)
+    }
+
+    private static func has(_ needle: [UInt8], in bytes: [UInt8], endingAt index: Int) -> Bool {
+        has(needle, in: bytes, at: index - needle.count)
     }
 
     func record(_ problem: ValueProblem) {

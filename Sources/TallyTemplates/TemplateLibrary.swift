@@ -11,10 +11,11 @@ public struct TemplateLibrary: Sendable {
     public init() {}
 
     /// Adds a compiled template under `name`; `markdown` is its Markdown-escaping copy, when it has one.
+    /// Layouts and partials come from `PageTemplate.html`, which always compiles, so swift-mustache can resolve them.
     public mutating func register(_ template: PageTemplate, markdown: PageTemplate? = nil, named name: String) {
         templates[name] = template
-        mustache.register(template.template, named: name)
-        if let markdown { markdownMustache.register(markdown.template, named: name) }
+        if let compiled = template.template { mustache.register(compiled, named: name) }
+        if let compiled = markdown?.template { markdownMustache.register(compiled, named: name) }
     }
 
     public func template(named name: String) -> PageTemplate? { templates[name] }

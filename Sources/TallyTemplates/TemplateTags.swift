@@ -36,12 +36,13 @@ struct TemplateTag: Equatable {
 
     /// Scans with the delimiters in force, following `{{=<% %>=}}` changes so no tag hides from the checks.
     static func scan(_ text: String) -> [TemplateTag] {
+        guard mayHaveTags(text) else { return [] }
         var tags: [TemplateTag] = []
         var line = 1, column = 1
         let scalars = Array(text.unicodeScalars)
         var open: [Unicode.Scalar] = ["{", "{"], close: [Unicode.Scalar] = ["}", "}"]
         func matches(_ delimiter: [Unicode.Scalar], at position: Int) -> Bool {
-            position + delimiter.count <= scalars.count && Array(scalars[position..<position + delimiter.count]) == delimiter
+            position + delimiter.count <= scalars.count && scalars[position..<position + delimiter.count].elementsEqual(delimiter)
         }
         var index = 0
         while index < scalars.count {
@@ -69,6 +70,19 @@ struct TemplateTag: Equatable {
             index += 1
         }
         return tags
+    }
+
+    /// Whether `text` has a `{{`, without which it has no tags at all: even a delimiter change starts with one.
+    static func mayHaveTags(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "{") && previous == byte { return true }
+                previous = byte
+            }
+            return false
+        }
     }
 
     private static func classify(_ body: String, line: Int, column: Int) -> TemplateTag {

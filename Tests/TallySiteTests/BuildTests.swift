@@ -85,6 +85,12 @@ import TallySite
         #expect(site.output("about/index.html") == "<html><nav><a href=\"/\">Home</a><a href=\"/about/\" aria-current=\"page\">About</a></nav><main><p>Hi</p>\n</main></html>\n")
     }
 
+    @Test func frontMatterWithWindowsLineEndingsIsRead() throws {
+        let site = try TestSite(["content/a.md": "---\r\ntitle: Windows\r\n---\r\nBody\r\n"])
+        _ = try site.build().get()
+        #expect(site.output("a/index.html") == "<!DOCTYPE html><title>Windows</title><main><p>Body</p>\n</main>\n")
+    }
+
     @Test func staticFilesAreCopiedAsIs() throws {
         let site = try TestSite(["content/index.md": "x", "static/css/site.css": "body{}", "static/robots.txt": "User-agent: *"])
         let summary = try site.build().get()

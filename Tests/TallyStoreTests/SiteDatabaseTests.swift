@@ -27,6 +27,14 @@ private func makeDatabase(_ extraSQL: String = "") throws -> String {
 @Suite struct SiteDatabaseTests {
     let policy = PublicationPolicy(publishedUsers: ["ada"])
 
+    @Test func foreignKeyColumnsAreIndexedInTheSnapshot() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        let plan = try database.run("EXPLAIN QUERY PLAN SELECT vote FROM bill_votes WHERE representative_id = 'H-CA-11'")
+        #expect(plan.rows.map { $0[plan.index(of: "detail") ?? 0].text } == [
+            "SEARCH bill_votes USING INDEX tally_fk_bill_votes_representative_id (representative_id=?)",
+        ])
+    }
+
     @Test func unpublishedUsersAndTheirRowsAreNotInTheSnapshot() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         #expect(try database.run("SELECT username FROM users").rows == [[.text("ada")]])

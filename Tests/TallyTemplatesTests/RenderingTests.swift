@@ -87,6 +87,14 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
         #expect(second.missingNames == ["amount"])
     }
 
+    @Test func placeholdersAloneInAParagraphReplaceItAndOthersReplaceOnlyThemselves() {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "s")
+        let tokens = (0..<12).map { session.placeholder(for: "<b>\($0)</b>") }
+        let html = "<p>\(tokens[0])</p>\n<p>a \(tokens[11]) b \(tokens[1])</p>\ntallyfragmentsx99x tallyfragmentsx"
+        #expect(session.substitutePlaceholders(in: html)
+            == "<b>0</b><p>a <b>11</b> b <b>1</b></p>\ntallyfragmentsx99x tallyfragmentsx")
+    }
+
     @Test func markdownHelperRendersDatabaseMarkdownSafelyThroughAPlaceholder() throws {
         let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "seed")
         let markdown = try render("{{#rows}}{{markdown(description)}}{{/rows}}", columns: ["description"],

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Lists a site folder's files: content, templates or static files.
+enum SourceFiles {
+    /// Every regular file under `directory` whose name ends with `suffix`, as sorted relative paths with "/"
+    /// separators. Hidden files and folders are skipped. A symbolic link counts as the file it points to;
+    /// links to folders are not followed, so a link cycle cannot loop.
+    static func list(in directory: URL, withSuffix suffix: String = "") -> [String] {
+        var paths: [String] = []
+        walk(directory.standardizedFileURL.path, prefix: "", suffix: suffix, into: &paths)
+        return paths.sorted()
+    }
+
+    // readdir gives each entry's type without a stat call, which matters at 100,000 files.
+    private static func walk(_ path: String, prefix: String, suffix: String, into paths: inout [String]) {
+        guard let stream = opendir(path) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let fullPath = path + "/" + name
+            switch kind(of: entry.pointee.d_type, at: fullPath) {
+            case .directory: walk(fullPath, prefix: prefix + name + "/", suffix: suffix, into: &paths)
+            case .file where name.hasSuffix(suffix): paths.append(prefix + name)
+            default: continue
+            }
+        }
+    }
+
+    private enum Kind { case file, directory, other }
+
+    private static func kind(of type: UInt8, at path: String) -> Kind {
+        switch Int32(type) {
+        case Int32(DT_REG): return .file
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_LNK), Int32(DT_UNKNOWN):
+            var status = stat()
+            guard stat(path, &status) == 0 else { return .other }
+            if status.st_mode & S_IFMT == S_IFREG { return .file }
+            // A folder reached through a link is only followed when readdir could not say what it is.
+            return status.st_mode & S_IFMT == S_IFDIR && Int32(type) == Int32(DT_UNKNOWN) ? .directory : .other
+        default: return .other
+        }
+    }
+}
