@@ -6,8 +6,9 @@ import TallyTemplates
 enum PageContext {
     /// - Parameter session: the page's session, so templated titles format money and dates like the body does.
     /// - Returns: the context, and the page's title and description as plain text for the sitemap and feeds.
+    /// - Parameter titles: other pages' titles by URL path, for the breadcrumbs.
     static func make(source: PageSource, page: PageInstance, data: [String: any Sendable], config: SiteConfig,
-                     session: RenderSession) -> (context: MapContext, title: String, description: String) {
+                     titles: [String: String] = [:], session: RenderSession) -> (context: MapContext, title: String, description: String) {
         let matter = source.frontMatter
         var values = matter.extra
         let root = MapContext(data, isRoot: true)
@@ -29,7 +30,7 @@ enum PageContext {
         values["nav"] = config.navigation.map { item in
             MapContext(["title": Cell(item.title), "url": Cell(item.url), "current": isCurrent(item.url, page.path)])
         }
-        values["breadcrumbs"] = breadcrumbs(for: page.path)
+        values["breadcrumbs"] = breadcrumbs(for: page.path, titles: titles)
         return (MapContext(values), title, description)
     }
 
@@ -38,15 +39,16 @@ enum PageContext {
         url == path || (url != "/" && url.hasSuffix("/") && path.hasPrefix(url))
     }
 
-    /// The ancestors of a page as {title, url}, from home down to its parent.
-    static func breadcrumbs(for path: String) -> [MapContext] {
+    /// The ancestors of a page as {title, url}, from home down to its parent, each titled as its page is
+    /// (or from its URL when no page has that URL or its title needs the page's queries).
+    static func breadcrumbs(for path: String, titles: [String: String] = [:]) -> [MapContext] {
         let parts = path.split(separator: "/")
         guard !parts.isEmpty else { return [] }
         var crumbs = [MapContext(["title": Cell("Home"), "url": Cell("/")])]
         var url = "/"
         for part in parts.dropLast() {
             url += part + "/"
-            crumbs.append(MapContext(["title": Cell(defaultTitle(url)), "url": Cell(url)]))
+            crumbs.append(MapContext(["title": Cell(titles[url] ?? defaultTitle(url)), "url": Cell(url)]))
         }
         return crumbs
     }

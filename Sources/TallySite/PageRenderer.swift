@@ -15,6 +15,8 @@ struct PageRenderer: Sendable {
     let formatSettings: FormatSettings
     /// Letters and digits unique to this build, so no database value can forge a placeholder.
     let placeholderSeed: String
+    /// Every page's title that is known before its queries run, by URL path, for breadcrumbs.
+    var titles: [String: String] = [:]
 
     func render(_ page: PageInstance) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
@@ -33,7 +35,7 @@ struct PageRenderer: Sendable {
         guard problems.isEmpty else { return (nil, problems) }
 
         let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
-        let pageContext = PageContext.make(source: source, page: page, data: data, config: config, session: bodySession)
+        let pageContext = PageContext.make(source: source, page: page, data: data, config: config, titles: titles, session: bodySession)
         data["page"] = pageContext.context
         // Blocks draw after `page` exists, so a templated title can use it; the body sees their placeholders.
         let blockRoot = MapContext(data, isRoot: true)
@@ -108,5 +110,25 @@ struct PageRenderer: Sendable {
                                     hint: "fix the value in the database, or select a different column"))
         }
         return found
+    }
+}
+
+extension PageRenderer {
+    /// The titles of `pages` that need no query: front-matter titles, and templated ones that only use `params`
+    /// and `site` (`title: "{{params.name}}"`). A title that needs a query is left out; its crumb reads the URL.
+    func titlesKnownBeforeQueries(_ pages: [PageInstance]) -> [String: String] {
+        var titles: [String: String] = [:]
+        for page in pages {
+            let source = sources[page.sourceIndex]
+            guard let template = source.title else {
+                if let title = source.frontMatter.title { titles[page.path] = title }
+                continue
+            }
+            let session = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+            let root = MapContext(["site": site, "params": paramsContext(page.params)], isRoot: true)
+            let title = session.run { template.render(root, library: nil) }
+            if session.missingNames.isEmpty && session.problems.isEmpty { titles[page.path] = title }
+        }
+        return titles
     }
 }

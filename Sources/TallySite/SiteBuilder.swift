@@ -43,9 +43,10 @@ public enum SiteBuilder {
             return .failure(BuildFailure(problems + [error]))
         }
         progress?.stageStarted(.renderPages)
-        let renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
+        var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
                                     templateFiles: templates.files, site: SiteContext.make(config),
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
+        renderer.titles = renderer.titlesKnownBeforeQueries(expanded.pages)
         let rewriter = SitePathRewriter(basePath: config.basePath)
         let rendered = renderAndWrite(expanded.pages, renderer: renderer, rewriter: rewriter, writer: writer, progress: progress)
         problems += rendered.problems

@@ -144,4 +144,15 @@ import TallySite
         #expect(everything.contains("ada:ada gift"))
         for secret in ["riley", "ada@example.com", "94110"] { #expect(!everything.contains(secret)) }
     }
+
+    @Test func breadcrumbsUseTheTitlesOfTheAncestorPages() throws {
+        let site = try TestSite([
+            "content/orgs/index.md": "---\ntitle: Organizations\n---\nAll of them.",
+            "content/orgs/[slug].md": "---\npages: SELECT slug, name FROM organizations\ntitle: \"{{params.name}}\"\n---\nAbout.",
+            "content/orgs/[slug]/gifts.md": "---\npages: SELECT slug FROM organizations\ntitle: Gifts\n---\nGifts.",
+            "templates/default.mustache": "{{#page.breadcrumbs}}{{title}} > {{/page.breadcrumbs}}{{page.title}}\n",
+        ], seedSQL: "INSERT INTO organizations (slug, name, created_at) VALUES ('amf', 'Against Malaria <Foundation>', '2024-01-01');")
+        _ = try site.build().get()
+        #expect(site.output("orgs/amf/gifts/index.html") == "Home > Organizations > Against Malaria &lt;Foundation&gt; > Gifts\n")
+    }
 }
