@@ -69,8 +69,11 @@ def bench(case, n, runs, tally):
             print("  %s N=%d run %d %-5s %6.2f s wall %6.2f s cpu %7.1f MiB" % (
                 case, n, run + 1, tool, result["wall"], result["cpu"], result["rss"]), file=sys.stderr, flush=True)
     # A second build with nothing changed: every file should be kept as it is.
-    again = [measure([tally, "build", "--out", os.path.join(site, "out-tally")], cwd=os.path.join(site, "tally"))
-             for _ in range(max(1, runs // 2))]
+    again = []
+    for run in range(max(1, runs // 2)):
+        again.append(measure([tally, "build", "--out", os.path.join(site, "out-tally")], cwd=os.path.join(site, "tally")))
+        print("  %s N=%d no-change rebuild %d: %6.2f s wall %6.2f s cpu" % (
+            case, n, run + 1, again[-1]["wall"], again[-1]["cpu"]), file=sys.stderr, flush=True)
     unchanged = re.search(r"\((\d+) files? written, (\d+) unchanged", again[-1]["stdout"])
     return results, again, (unchanged.group(1), unchanged.group(2)) if unchanged else ("?", "?")
 
