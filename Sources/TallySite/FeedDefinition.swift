@@ -1,3 +1,4 @@
+import TallyFormat
 import Yams
 
 /// One entry of the config's `feeds:` list: an Atom feed written to `path`, listing database rows or dated pages.
@@ -60,7 +61,7 @@ extension FeedDefinition {
             let key = keyNode.string ?? ""
             present.insert(key)
             guard keys.contains(key) else {
-                let suggestion = keys.min { editDistance($0, key) < editDistance($1, key) } ?? "title"
+                let suggestion = NameSuggestion.nearest(to: key, among: keys) ?? "title"
                 problems.append(document.error(keyNode, "unknown feed key `\(key)`",
                                                hint: "did you mean `\(suggestion)`? a feed takes \(keys.joined(separator: ", "))"))
                 continue

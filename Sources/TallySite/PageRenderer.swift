@@ -114,11 +114,22 @@ struct PageRenderer: Sendable {
 }
 
 extension PageRenderer {
-    /// The titles of `pages` that need no query: front-matter titles, and templated ones that only use `params`
-    /// and `site` (`title: "{{params.name}}"`). A title that needs a query is left out; its crumb reads the URL.
+    /// The titles breadcrumbs need: those of pages that are another page's ancestor, when known without a query
+    /// (front-matter titles, and templated ones that only use `params` and `site`, as `title: "{{params.name}}"`).
+    /// Leaf pages are skipped, so a site of many templated pages renders no extra titles. A title that needs a
+    /// query is left out; its crumb reads the URL.
     func titlesKnownBeforeQueries(_ pages: [PageInstance]) -> [String: String] {
-        var titles: [String: String] = [:]
+        var ancestors: Set<Substring> = []
         for page in pages {
+            var path = page.path.dropLast()
+            while let slash = path.lastIndex(of: "/") {
+                path = path[...slash]
+                guard ancestors.insert(path).inserted, path != "/" else { break }
+                path = path.dropLast()
+            }
+        }
+        var titles: [String: String] = [:]
+        for page in pages where ancestors.contains(page.path[...]) {
             let source = sources[page.sourceIndex]
             guard let template = source.title else {
                 if let title = source.frontMatter.title { titles[page.path] = title }

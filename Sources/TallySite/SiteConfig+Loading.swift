@@ -104,24 +104,9 @@ extension SiteConfig {
             default: outputDirectory = text
             }
         default:
-            let suggestion = SiteConfig.keys.min { editDistance($0, key) < editDistance($1, key) } ?? "title"
+            let suggestion = NameSuggestion.nearest(to: key, among: SiteConfig.keys) ?? "title"
             return document.error(keyNode, "unknown config key `\(key)`", hint: "did you mean `\(suggestion)`? see docs/config.md")
         }
         return nil
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(1, b.count) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

@@ -1,3 +1,4 @@
+import TallyFormat
 /// A mistake in a chart block, found before any data is read. `message` says what is wrong and `hint` how to fix it.
 public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `type:` names no chart type.

@@ -14,8 +14,10 @@ struct TableBlockRenderer {
     }
 
     func html() throws(UnknownColumn) -> String {
-        let shown = try shownColumns()
-        let formats = shown.map(format(of:))
+        // Each column's format reads every row, so it is worked out once per column.
+        let columnFormats = table.columns.indices.map(format(of:))
+        let shown = try shownColumns(columnFormats)
+        let formats = shown.map { columnFormats[$0] }
         var out = "<div class=\"tally-table\"><table>"
         if let title = spec.title { out += "<caption>" + escapeHTML(title) + "</caption>" }
         out += "<thead><tr>"
@@ -36,7 +38,7 @@ struct TableBlockRenderer {
         return out + "</tbody></table></div>"
     }
 
-    private func shownColumns() throws(UnknownColumn) -> [Int] {
+    private func shownColumns(_ formats: [TableSpec.ColumnFormat]) throws(UnknownColumn) -> [Int] {
         let index = Dictionary(table.columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for name in spec.headers.keys.sorted() where index[name] == nil { throw UnknownColumn(name: name, key: "headers") }
         for name in spec.formats.keys.sorted() where index[name] == nil { throw UnknownColumn(name: name, key: "formats") }
@@ -49,7 +51,7 @@ struct TableBlockRenderer {
             return shown
         }
         // A currency column that only says which currency an amount is in is already in the amount's text.
-        let currencyColumns = Set(table.columns.indices.filter { format(of: $0) == .money }.compactMap(table.currencyColumn(for:)))
+        let currencyColumns = Set(table.columns.indices.filter { formats[$0] == .money }.compactMap(table.currencyColumn(for:)))
         return table.columns.indices.filter { !currencyColumns.contains($0) }
     }
 

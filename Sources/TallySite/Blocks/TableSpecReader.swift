@@ -1,3 +1,4 @@
+import TallyFormat
 import Yams
 
 /// Reads a ```` ```table ```` block's keys into a `TableSpec`.
@@ -29,7 +30,7 @@ struct TableSpecReader {
                     spec.formats[column] = format
                 }
             default:
-                let suggestion = TableSpec.keys.min { editDistance($0, key) < editDistance($1, key) } ?? "data"
+                let suggestion = NameSuggestion.nearest(to: key, among: TableSpec.keys) ?? "data"
                 return .failure(document.error(keyNode, "unknown key `\(key)` in table block",
                                                hint: "did you mean `\(suggestion)`? Keys: " + TableSpec.keys.joined(separator: ", ")))
             }

@@ -1,15 +1,25 @@
-/// Finds the known name closest to a misspelt one, for "did you mean" hints.
-enum NameSuggestion {
+/// Finds the known name closest to a misspelt one, for "did you mean" hints in config, front matter and chart blocks.
+public enum NameSuggestion {
     /// The candidate within an edit distance of 2 (1 for names of 3 characters or fewer), if any; ties go to the first.
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let source = Array(name.lowercased().utf8)
         let limit = source.count <= 3 ? 1 : 2
+        guard let best = nearest(source, among: candidates), best.distance <= limit else { return nil }
+        return best.name
+    }
+
+    /// The candidate at the smallest edit distance, however far; ties go to the first. Nil only without candidates.
+    public static func nearest(to name: String, among candidates: [String]) -> String? {
+        nearest(Array(name.lowercased().utf8), among: candidates)?.name
+    }
+
+    private static func nearest(_ source: [UInt8], among candidates: [String]) -> (name: String, distance: Int)? {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(source, Array(candidate.utf8))
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        return best?.name
+        return best
     }
 
     /// Levenshtein distance over UTF-8 bytes.
