@@ -14,11 +14,11 @@ struct BuildStamp {
     static let format = "tally-build 1"
 
     init(options: BuildOptions, config: SiteConfig) {
-        let executable = Bundle.main.executableURL.map { FileStamps(of: [$0]).lines } ?? []
+        let executable = Bundle.main.executableURL.map { Self.line(FileStamps.digest(of: [$0])) } ?? "-"
         let settings = [options.root.path, options.configFile, options.databasePath ?? "-", options.outputPath ?? "-",
                         options.includeDrafts ? "drafts" : "-", options.baseURL ?? "-"]
-        inputs = ([Self.format, "binary"] + executable + ["options"] + settings + ["inputs"]
-            + FileStamps(of: options.inputs(config)).lines).joined(separator: "\n") + "\n"
+        inputs = ([Self.format, "binary " + executable, "options"] + settings
+            + ["inputs " + Self.line(FileStamps.digest(of: options.inputs(config)))]).joined(separator: "\n") + "\n"
     }
 
     static func file(for output: URL) -> URL {
@@ -28,11 +28,10 @@ struct BuildStamp {
     /// The counts of the build that wrote the stamp, when nothing has changed since.
     func unchangedBuild(at output: URL) -> (pages: Int, staticFiles: Int, files: Int)? {
         guard let stored = try? String(contentsOf: Self.file(for: output), encoding: .utf8), stored.hasPrefix(inputs) else { return nil }
-        let rest = stored.dropFirst(inputs.count).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard rest.count == 3, rest[1] == "output" else { return nil }
-        let counts = rest[0].split(separator: " ").compactMap { Int($0) }
-        let files = Self.outputLines(output)
-        guard counts.count == 2, rest[2] == files.joined(separator: "\n") + "\n" else { return nil }
+        let rest = stored.dropFirst(inputs.count).split(separator: "\n")
+        let counts = rest.first?.split(separator: " ").compactMap { Int($0) } ?? []
+        let files = Self.outputDigest(output)
+        guard rest.count == 2, counts.count == 2, rest[1] == "output " + Self.line(files) else { return nil }
         return (counts[0], counts[1], files.count)
     }
 
@@ -43,13 +42,17 @@ struct BuildStamp {
             try? FileManager.default.removeItem(at: file)
             return
         }
-        let text = inputs + "\(pages) \(staticFiles)\noutput\n" + Self.outputLines(output).joined(separator: "\n") + "\n"
+        let text = inputs + "\(pages) \(staticFiles)\noutput " + Self.line(Self.outputDigest(output)) + "\n"
         try? Data(text.utf8).write(to: file, options: .atomic)
     }
 
     /// The output's files; a deploy checkout's `.git` inside it is not Tally's.
-    private static func outputLines(_ output: URL) -> [String] {
-        FileStamps(of: [output], skipping: [".git"]).lines
+    private static func outputDigest(_ output: URL) -> (count: Int, digest: UInt64) {
+        FileStamps.digest(of: [output], skipping: [".git"])
+    }
+
+    private static func line(_ files: (count: Int, digest: UInt64)) -> String {
+        "\(files.count) files, digest \(String(files.digest, radix: 16))"
     }
 
     /// Whether a query can give other rows on the next build with the same database: SQLite's clock and random
