@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Tally",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for the Synchronization module's Mutex and Atomic.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tally", targets: ["tally"]),
     ],
