@@ -1,3 +1,4 @@
+import CTallySystem
 import Foundation
 import Synchronization
 
@@ -61,28 +62,53 @@ final class OutputWriter: Sendable {
         try write(Data(text.utf8), to: relativePath)
     }
 
-    /// Puts the staged build in place of the output, then deletes the previous build.
+    /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an
+    /// output folder, then deletes the previous build.
     func commit() throws(Diagnostic) {
+        try commit(exchange: { tally_exchange_paths($0, $1) })
+    }
+
+    /// - Parameter exchange: swaps two paths atomically, returning 0 or an errno; tests pass one that fails.
+    func commit(exchange: (String, String) -> Int32) throws(Diagnostic) {
         let manager = FileManager.default
         let retired = output.deletingLastPathComponent()
             .appendingPathComponent(".\(output.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            if manager.fileExists(atPath: output.path) {
-                // Hidden entries Tally did not write (a deploy checkout's .git, .gitkeep, .nojekyll) move to the new output.
-                for name in try manager.contentsOfDirectory(atPath: output.path) where name.hasPrefix(".")
-                    && !manager.fileExists(atPath: staging.appendingPathComponent(name).path) {
-                    try manager.moveItem(at: output.appendingPathComponent(name), to: staging.appendingPathComponent(name))
-                }
-                try? manager.removeItem(at: retired)
+            guard manager.fileExists(atPath: output.path) else {
+                try manager.moveItem(at: staging, to: output)
+                return
+            }
+            try? manager.removeItem(at: retired)
+            switch exchange(staging.path, output.path) {
+            case 0:
+                try manager.moveItem(at: staging, to: retired)
+            case EINVAL, ENOSYS, ENOTSUP:
+                // A file system that cannot exchange: two renames, with a moment between them and no output.
                 try manager.moveItem(at: output, to: retired)
                 try manager.moveItem(at: staging, to: output)
-                try? manager.removeItem(at: retired)
-            } else {
-                try manager.moveItem(at: staging, to: output)
+            case let code:
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
             }
         } catch {
             throw Diagnostic(file: output.path, message: "cannot replace the output folder: \(error.localizedDescription)",
                              hint: "check that nothing else holds the folder open and that its parent is writable")
+        }
+        try carryHiddenEntries(from: retired)
+        try? manager.removeItem(at: retired)
+    }
+
+    /// Moves the hidden entries Tally did not write (a deploy checkout's .git, .gitkeep, .nojekyll) from the
+    /// previous build into the new one. This runs after the swap, so a swap that fails leaves them where they were.
+    private func carryHiddenEntries(from previous: URL) throws(Diagnostic) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: previous.path) else { return }
+        for name in names where name.hasPrefix(".") && !manager.fileExists(atPath: output.appendingPathComponent(name).path) {
+            do {
+                try manager.moveItem(at: previous.appendingPathComponent(name), to: output.appendingPathComponent(name))
+            } catch {
+                throw Diagnostic(file: output.path, message: "cannot move `\(name)` into the new output: \(error.localizedDescription)",
+                                 hint: "the previous build is kept in \(previous.path); move `\(name)` back from there")
+            }
         }
     }
 

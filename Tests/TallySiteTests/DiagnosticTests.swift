@@ -112,12 +112,14 @@ import TallySite
     }
 
     @Test func aFailedBuildLeavesThePreviousOutputWhole() throws {
-        let site = try TestSite(["content/index.md": "good", "content/about.md": "about"])
+        let site = try TestSite(["content/index.md": "good", "content/about.md": "about", "public/.git/HEAD": "ref: refs/heads/gh-pages"])
         _ = try site.build().get()
         let before = site.allOutput()
         try site.write("{{#broken}}", to: "content/about.md")
         #expect(!site.errors().isEmpty)
         #expect(site.allOutput() == before)
+        #expect(site.output("about/index.html")?.contains("<p>about</p>") == true)
+        #expect(site.output(".git/HEAD") == "ref: refs/heads/gh-pages")
         #expect(site.allFiles().filter { $0.contains("staging") }.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".public.staging-\(ProcessInfo.processInfo.processIdentifier)").path))
     }
