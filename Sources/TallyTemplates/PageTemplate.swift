@@ -50,7 +50,7 @@ public struct PageTemplate: Sendable {
     private static func compile(_ text: String, pragma: String, tags: [TemplateTag]) throws(TemplateError) -> PageTemplate {
         _ = TemplateContentType.registered
         do {
-            let template = try MustacheTemplate(string: pragma + text)
+            let template = try MustacheTemplate(string: pragma + "\n" + text)
             return PageTemplate(template: template, plainText: "", tags: tags)
         } catch let error as MustacheTemplate.ParserError {
             // swift-mustache reports an unclosed section at the end of the text; point at its opening tag instead.
@@ -58,7 +58,7 @@ public struct PageTemplate: Sendable {
                 throw TemplateError(line: open.line, column: open.column, message: "section `\(open.rootName)` is never closed",
                                     hint: "add {{/\(open.rootName)}} after its content")
             }
-            throw TemplateError(error, pragmaLength: pragma.count)
+            throw TemplateError(error, linesBefore: 1)
         } catch {
             throw TemplateError(line: 1, column: 1, message: "cannot parse template: \(error)", hint: "check the {{ }} tags")
         }

@@ -132,6 +132,27 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
         }
     }
 
+    @Test func parseErrorsOnTheFirstLineKeepTheirColumn() {
+        #expect(throws: TemplateError(line: 1, column: 15, message: "section closed with a different name than it was opened with",
+                                      hint: "close {{#name}} with {{/name}}")) {
+            try PageTemplate.markdown("{{#gifts}}x{{/gift}}\n")
+        }
+    }
+
+    /// The content-type pragma stands on a line of its own, so a standalone tag on line 1 is removed with its line.
+    @Test(arguments: [
+        ("{{! base layout }}\n<!doctype html>\n<p>{{x}}</p>\n", "<!doctype html>\n<p>1</p>\n"),
+        ("  {{! indented }}  \r\n<!doctype html>", "<!doctype html>"),
+        ("{{#x}}\n<!doctype html>\n{{/x}}\n", "<!doctype html>\n"),
+        ("{{x}}\n<!doctype html>", "1\n<!doctype html>"),
+        ("\n{{! a blank first line stays }}\n<!doctype html>", "\n<!doctype html>"),
+    ])
+    func aStandaloneTagOnTheFirstLineLeavesNoBlankLine(template: String, expected: String) throws {
+        let data = MapContext(["x": Cell(.integer(1))])
+        #expect(try PageTemplate.html(template).render(data, library: nil) == expected)
+        #expect(try PageTemplate.markdown(template).render(data, library: nil) == expected)
+    }
+
     @Test func layoutsEscapeForHTMLAndInsertTrustedContentWithTripleMustache() throws {
         let layout = try PageTemplate.html("<title>{{title}}</title>{{{content}}}")
         let data = MapContext(["title": Cell("<Tom & Jerry>"), "content": HTMLFragment("<p>ok</p>")])
