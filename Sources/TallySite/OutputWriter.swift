@@ -10,7 +10,13 @@ import Synchronization
 final class OutputWriter: Sendable {
     let output: URL
     let staging: URL
-    private let counts = Mutex((written: 0, unchanged: 0))
+    private let state = Mutex(State())
+
+    private struct State {
+        var written = 0
+        var unchanged = 0
+        var origins: [String: OutputOrigin] = [:]
+    }
 
     /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
     init(output: URL, siteRoot: URL) throws(Diagnostic) {
@@ -32,34 +38,41 @@ final class OutputWriter: Sendable {
         }
     }
 
-    var written: Int { counts.withLock { $0.written } }
-    var unchanged: Int { counts.withLock { $0.unchanged } }
+    var written: Int { state.withLock { $0.written } }
+    var unchanged: Int { state.withLock { $0.unchanged } }
+
+    /// What made the file at `relativePath`, if it was written with an origin.
+    func origin(of relativePath: String) -> OutputOrigin? {
+        state.withLock { $0.origins[relativePath] }
+    }
 
     /// Writes `bytes` to `relativePath` inside the output (a path of plain segments: never "..", never absolute).
-    func write(_ bytes: Data, to relativePath: String) throws(Diagnostic) {
+    /// - Parameter origin: what made the file, so that a static file cannot silently replace it.
+    func write(_ bytes: Data, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
             throw Diagnostic(file: relativePath, message: "refusing to write outside the output folder",
                              hint: "output paths are made of plain folder names")
         }
+        if let origin { state.withLock { $0.origins[relativePath] = origin } }
         let target = staging.appendingPathComponent(relativePath)
         let previous = output.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if OutputWriter.file(at: previous, equals: bytes), link(previous.path, target.path) == 0 {
-                counts.withLock { $0.unchanged += 1 }
+                state.withLock { $0.unchanged += 1 }
                 return
             }
             try OutputWriter.create(target.path, with: bytes)
-            counts.withLock { $0.written += 1 }
+            state.withLock { $0.written += 1 }
         } catch {
             throw Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
                              hint: "check free disk space and permissions")
         }
     }
 
-    func write(_ text: String, to relativePath: String) throws(Diagnostic) {
-        try write(Data(text.utf8), to: relativePath)
+    func write(_ text: String, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
+        try write(Data(text.utf8), to: relativePath, origin: origin)
     }
 
     /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an

@@ -102,11 +102,12 @@ public enum SiteBuilder {
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             var found = renderer.render(pages[index])
             if let page = found.page {
+                let origin = OutputOrigin.page(source: renderer.sources[pages[index].sourceIndex].file)
                 do throws(Diagnostic) {
                     if let rewriter {
-                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
+                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile, origin: origin)
                     } else {
-                        try writer.write(page.html, to: page.outputFile)
+                        try writer.write(page.html, to: page.outputFile, origin: origin)
                     }
                 } catch { found.problems.append(error) }
                 summaries.withLock { $0.append(page.summary) }
@@ -119,10 +120,9 @@ public enum SiteBuilder {
     }
 
     /// Charts carry class names only; their stylesheet is written once, as `charts.css`, for layouts to link.
-    /// A `static/charts.css` of the site's own replaces it.
     private static func writeChartStylesheet(to writer: OutputWriter) -> [Diagnostic] {
         do throws(Diagnostic) {
-            try writer.write(ChartTheme.stylesheet, to: "charts.css")
+            try writer.write(ChartTheme.stylesheet, to: "charts.css", origin: .chartStylesheet)
             return []
         } catch {
             return [error]

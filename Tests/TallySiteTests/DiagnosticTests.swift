@@ -124,6 +124,30 @@ import TallySite
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".public.staging-\(ProcessInfo.processInfo.processIdentifier)").path))
     }
 
+    @Test func aStaticFileMayNotOverwriteAGeneratedFile() throws {
+        let site = try TestSite([
+            "tally.yaml": "title: T\ndatabase: site.sqlite\nbase_url: https://example.org/\nfeeds:\n  - {title: News, path: /feeds/news.xml, pages: /}\n",
+            "content/index.md": "home",
+            "content/about.md": "about",
+            "content/orgs/[slug].md": "---\npages: SELECT slug FROM organizations\n---\norg",
+            "content/search.json.sql": "SELECT slug FROM organizations",
+            "static/about/index.html": "mine",
+            "static/orgs/amf/index.html": "mine",
+            "static/search.json": "[]",
+            "static/feeds/news.xml": "<feed/>",
+            "static/sitemap.xml": "<urlset/>",
+            "static/charts.css": "svg{}",
+        ], seedSQL: "INSERT INTO organizations (slug, name, created_at) VALUES ('amf', 'A', '2024-01-01');")
+        #expect(site.errors() == [
+            "static/about/index.html: error: this file would overwrite the page generated from content/about.md\n  hint: delete the static file, or move content/about.md to another address",
+            "static/charts.css: error: this file would overwrite the chart stylesheet Tally generates\n  hint: to restyle charts, save your stylesheet under another name, such as static/css/charts.css, and link that",
+            "static/feeds/news.xml: error: this file would overwrite the feed declared in tally.yaml\n  hint: delete the static file, or give the feed another `path` in tally.yaml",
+            "static/orgs/amf/index.html: error: this file would overwrite the page generated from content/orgs/[slug].md\n  hint: delete the static file, or move content/orgs/[slug].md to another address",
+            "static/search.json: error: this file would overwrite the file generated from content/search.json.sql\n  hint: delete the static file, or rename content/search.json.sql",
+            "static/sitemap.xml: error: this file would overwrite the sitemap generated from the site's pages\n  hint: delete the static file: Tally writes sitemap.xml whenever `base_url` is a full address",
+        ])
+    }
+
     @Test func theOutputFolderMayNotContainTheSite() throws {
         let site = try TestSite(["content/index.md": "x"])
         let result = SiteBuilder.build(BuildOptions(root: site.root, outputPath: site.root.path))
