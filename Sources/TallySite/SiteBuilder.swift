@@ -22,7 +22,10 @@ public enum SiteBuilder {
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
         let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
+        let site = SiteContext.make(config)
         var problems = templates.problems + content.problems + partialProblems(content.pages, templates.library)
+        problems += UnknownKeys.problems(templates: templates.library, templateFiles: templates.files, pages: content.pages,
+                                         site: site, frontMatterKeys: content.frontMatterKeys)
         // Pages that loaded still render even when others did not, so one build reports every problem.
 
         progress?.stageStarted(.openDatabase)
@@ -44,7 +47,7 @@ public enum SiteBuilder {
         }
         progress?.stageStarted(.renderPages)
         var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
-                                    templateFiles: templates.files, site: SiteContext.make(config),
+                                    templateFiles: templates.files, site: site,
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         renderer.titles = renderer.titlesKnownBeforeQueries(expanded.pages)
         let rewriter = SitePathRewriter(basePath: config.basePath)

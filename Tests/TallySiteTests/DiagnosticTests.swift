@@ -34,6 +34,44 @@ import TallySite
         ])
     }
 
+    @Test func aMisspeltKeyAfterADotIsAnErrorThatSuggestsTheKey() throws {
+        let site = try TestSite([
+            "content/a.md": """
+                ---
+                author: Ada
+                ---
+                ```sql gifts
+                SELECT 5 AS amount, 'x' AS note
+                ```
+                Total {{gifts.amout}} by {{page.autor}}.
+                {{#gifts}}{{amont}}{{/gifts}}
+                """,
+            "templates/default.mustache": "<title>{{page.titel}} · {{site.titel}}</title>\n{{#page.descripton}}x{{/page.descripton}}{{{content}}}\n",
+        ])
+        let pageKeys = "author, breadcrumbs, canonical_url, date, description, file, meta_description, nav, tags, title, url, weight"
+        #expect(site.errors() == [
+            "content/a.md:7:7: error: unknown name `gifts.amout`\n  hint: did you mean `amount`? `gifts` has: amount, note",
+            "content/a.md:7:26: error: unknown name `page.autor`\n  hint: did you mean `author`? `page` has: \(pageKeys)",
+            "content/a.md:8:11: error: unknown name `amont`\n  hint: did you mean `amount`? queries on this page: gifts; front matter keys are under page.*",
+            "templates/default.mustache:1:8: error: unknown name `page.titel`\n  hint: did you mean `title`? `page` has: \(pageKeys)",
+            "templates/default.mustache:1:25: error: unknown name `site.titel`\n  hint: did you mean `title`? `site` has: base_path, base_url, currency, description, feeds, language, timezone, title, users",
+            "templates/default.mustache:2:1: error: unknown name `page.descripton`\n  hint: did you mean `description`? `page` has: \(pageKeys)",
+        ])
+    }
+
+    /// Only a key the value can never have is an error: optional front matter, NULLs and empty results are not.
+    @Test func optionalKeysEmptyValuesAndEmptyResultsAreNotErrors() throws {
+        let site = try TestSite([
+            "content/a.md": "---\nsubtitle: Sub\n---\n```sql gifts\nSELECT NULL AS note\n```\n{{#gifts}}[{{#note}}{{note}}{{/note}}]{{/gifts}}",
+            "content/b.md": "```sql gifts\nSELECT 1 AS total WHERE 0\n```\n{{^gifts}}none for {{site.title}}{{/gifts}} {{gifts.total}}",
+            "content/c.md": "---\ndraft: true\nhero: h.png\n---\nDraft",
+            "templates/default.mustache": "{{#page.subtitle}}<h2>{{page.subtitle}}</h2>{{/page.subtitle}}{{#page.hero}}<img src=\"{{page.hero}}\">{{/page.hero}}{{{content}}}",
+        ])
+        _ = try site.build().get()
+        #expect(site.output("a/index.html") == "<h2>Sub</h2><p>[]</p>\n")
+        #expect(site.output("b/index.html") == "<p>none for Test</p>\n")
+    }
+
     @Test func templateSyntaxErrorsInContentAndLayoutsAreLocated() throws {
         let site = try TestSite([
             "content/a.md": "---\ntitle: A\n---\n\n{{#orgs}}\n",

@@ -16,7 +16,7 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
                                                            placeholderSeed: "test")) throws -> String {
     let template = try PageTemplate.markdown(body)
     var data = extra
-    data["rows"] = TableContext(DataTable(columns: columns, rows: rows))
+    data["rows"] = TableContext(DataTable(columns: columns, rows: rows), name: "rows")
     return session.run { template.render(MapContext(data, isRoot: true), library: nil) }
 }
 
@@ -85,6 +85,35 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
         let second = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
         _ = try render("{{#rows}}{{amount}}{{/rows}}", columns: ["total"], rows: [[.integer(1)]], session: second)
         #expect(second.missingNames == ["amount"])
+    }
+
+    @Test func aKeyAfterADotThatAResultWithRowsLacksIsRecorded() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        let output = try render("{{rows.totl}}|{{#rows.totl}}x{{/rows.totl}}|{{rows.total}}|{{#rows}}{{#note}}{{note}}{{/note}}{{/rows}}",
+                                columns: ["total", "note"], rows: [[.integer(7), .null]], session: session)
+        #expect(output == "||7|")
+        #expect(session.missingKeys == [MissingKey(name: "rows", key: "totl")])
+        #expect(session.missingNames == [])
+    }
+
+    /// `{{^rows}}` renders with the empty result as its context, so a name inside it is looked up there first.
+    @Test func namesInsideAnInvertedSectionOfAnEmptyResultAreNotMissingKeys() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        let output = try render("{{^rows}}none for {{who}} {{nobody}}{{/rows}}", columns: ["total"], rows: [],
+                                extra: ["who": Cell("Ada")], session: session)
+        #expect(output == "none for Ada ")
+        #expect(session.missingKeys == [])
+        #expect(session.missingNames == ["nobody"])
+    }
+
+    @Test func keysReadWithADotAreFoundInsideSectionsAndHelpersButNotInCommentsOrClosingTags() throws {
+        let template = try PageTemplate.html("""
+            {{! page.comment }}<title>{{page.title}}</title>
+            {{#page.subtitle}}{{date(page.date)}}{{/page.subtitle}}{{^empty(page.tags)}}x{{/empty(page.tags)}}
+            {{.relative}}{{site.title}}{{page}}
+            """)
+        #expect(template.keysRead(of: "page").map { "\($0.key)@\($0.line):\($0.column)" } == ["title@1:27", "subtitle@2:1", "date@2:19", "tags@2:56"])
+        #expect(template.keysRead(of: "site").map(\.key) == ["title"])
     }
 
     @Test func placeholdersAloneInAParagraphReplaceItAndOthersReplaceOnlyThemselves() {
