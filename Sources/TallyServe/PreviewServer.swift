@@ -45,26 +45,25 @@ public struct PreviewServer: Sendable {
     /// Polls the inputs; after a change, waits until they are still for one interval (editors save in steps), then rebuilds.
     private func watch(_ initial: SiteConfig, _ state: PreviewStateBox) async throws {
         var config = initial
-        var watcher = SourceWatcher(paths: options.inputs(config))
-        var last = watcher.fingerprint()
+        var inputs = options.inputs(config)
+        var last = FileStamps(of: inputs)
         while true {
             try await Task.sleep(for: pollInterval)
-            var now = watcher.fingerprint()
+            var now = FileStamps(of: inputs)
             guard now != last else { continue }
-            let changed = SourceWatcher.firstChange(from: last, to: now) ?? ""
+            let changed = last.firstChange(to: now) ?? ""
             while true {
                 try await Task.sleep(for: pollInterval)
-                let again = watcher.fingerprint()
+                let again = FileStamps(of: inputs)
                 if again == now { break }
                 now = again
             }
             let root = options.root.standardizedFileURL.path + "/"
             console("Changed: \(changed.hasPrefix(root) ? String(changed.dropFirst(root.count)) : changed); rebuilding")
             config = await rebuild(config, state)
-            let inputs = options.inputs(config)
-            if inputs != watcher.paths {
-                watcher = SourceWatcher(paths: inputs)
-                now = watcher.fingerprint()
+            if options.inputs(config) != inputs {
+                inputs = options.inputs(config)
+                now = FileStamps(of: inputs)
             }
             last = now
         }

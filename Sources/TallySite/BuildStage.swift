@@ -28,6 +28,17 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Replaces the config's `base_url`, e.g. with the address a CI deploy step reports.
     public var baseURL: String?
+    /// Whether the build keeps a stamp beside the output (`BuildStamp`) and stops early when nothing changed since.
+    public var stamp: StampUse = .none
+
+    public enum StampUse: Sendable {
+        /// No stamp: builds into temporary folders (`tally check`, `tally report`) and library callers.
+        case none
+        /// Render everything, then record a stamp (`tally build --force`).
+        case record
+        /// Stop before rendering when the stamp shows nothing changed, and record a new one otherwise.
+        case reuse
+    }
 
     public init(root: URL, configFile: String = "tally.yaml", databasePath: String? = nil, outputPath: String? = nil,
                 includeDrafts: Bool = false, baseURL: String? = nil) {
@@ -49,12 +60,14 @@ public struct BuildSummary: Sendable {
     public let pagesRendered: Int
     public let filesWritten: Int
     public let filesUnchanged: Int
+    /// True when nothing changed since the last build into the same output, so nothing was rendered.
+    public var upToDate = false
     public let staticFiles: Int
     public let output: URL
     public let warnings: [Diagnostic]
     /// For each page written, its file inside the output (`orgs/amf/index.html`) → the content file it came from
     /// (`content/orgs/[slug].md`), so problems found in the output can name their source.
-    public let pageSources: [String: String]
+    public let pageSources: PageSourceIndex
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

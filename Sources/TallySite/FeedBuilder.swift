@@ -9,7 +9,7 @@ struct FeedBuilder {
     /// The config file as diagnostics name it.
     let configFile: String
     let database: SiteDatabase
-    let pages: [PageSummary]
+    let pages: FeedPages
 
     static let requiredColumns = ["title", "url", "updated"]
     static let optionalColumns = ["content", "summary", "author", "id"]
@@ -19,26 +19,12 @@ struct FeedBuilder {
         let entries: Result<[AtomFeed.Entry], BuildFailure>
         switch definition.source {
         case .query(let sql, let line, let inline): entries = queryEntries(sql, line: line, inline: inline, definition: definition, selfURL: selfURL)
-        case .pages(let under): entries = .success(pageEntries(under: under))
+        case .pages: entries = .success(pages.entries(of: definition.path))
         }
         return entries.map { list in
             AtomFeed(title: definition.title, subtitle: definition.subtitle, selfURL: selfURL, siteURL: config.baseURL,
                      language: config.language, author: config.title, entries: Array(list.prefix(definition.limit ?? Int.max)))
         }
-    }
-
-    /// Dated pages at or below `under`, newest first.
-    private func pageEntries(under: String) -> [AtomFeed.Entry] {
-        let rewriter = SitePathRewriter(prefix: config.baseURL)
-        return pages.compactMap { page -> AtomFeed.Entry? in
-            guard page.path.hasPrefix(under), page.path != Route.notFoundPath, let date = page.date,
-                  let updated = FeedTimestamp(date, timezone: config.timezone) else { return nil }
-            let link = config.absoluteURL(for: page.path) ?? page.path
-            return AtomFeed.Entry(title: page.title, link: link, id: link, updated: updated, author: nil,
-                                  summary: page.description.isEmpty ? nil : page.description,
-                                  contentHTML: page.bodyHTML.map(rewriter.html))
-        }
-        .sorted { ($1.updated, $0.link) < ($0.updated, $1.link) }
     }
 
     private func queryEntries(_ sql: String, line: Int, inline: Bool, definition: FeedDefinition,

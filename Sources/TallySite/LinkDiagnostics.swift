@@ -10,7 +10,7 @@ struct LinkDiagnostics {
     let staticDirectory: String
     let basePath: String
     /// Output file → content file, from the build.
-    let pageSources: [String: String]
+    let pageSources: PageSourceIndex
 
     func problems(_ found: [LinkProblem]) -> [CheckProblem] {
         var groups: [GroupKey: (first: LinkProblem, count: Int)] = [:]

@@ -17,66 +17,140 @@ struct PageInstance: Sendable {
     }
 }
 
-/// Turns page sources into page instances, running each templated page's `pages` query.
-enum PageExpander {
-    static func expand(_ sources: [PageSource], database: SiteDatabase) -> (pages: [PageInstance], problems: [Diagnostic]) {
-        var pages: [PageInstance] = []
-        var problems: [Diagnostic] = []
-        var owners: [String: String] = [:]
-        func add(_ page: PageInstance, file: String, line: Int, row: Int?) {
-            if let owner = owners[page.path] {
-                let what = row.map { "row \($0 + 1) of the `pages` query gives" } ?? "this page has"
-                problems.append(Diagnostic(file: file, line: line, message: "\(what) the URL \(page.path), already used by \(owner)",
-                                           hint: "every page needs its own URL; make the page column unique"))
-                return
+/// Which content file, and which row of its `pages` query, a URL belongs to.
+struct PageOwner: Sendable, Equatable {
+    let sourceIndex: Int32
+    /// The row of the `pages` query; 0 for a file that is not templated.
+    let row: Int32
+}
+
+/// Every page a build writes, known by URL before any renders, without holding the pages themselves: a templated
+/// file's rows are read again, a chunk at a time, when its pages render (`PageExpander.forEachChunk`).
+struct PagePlan: Sendable {
+    /// URL path → the page that has it. A URL two pages want belongs to the first; the other is reported.
+    var owners: [String: PageOwner] = [:]
+    /// Pages that are not templated, in content order.
+    var singlePages: [PageInstance] = []
+    /// Content files with a `pages` query, by index, in content order.
+    var templatedSources: [Int] = []
+
+    var pageCount: Int { owners.count }
+
+    /// The URL paths that are another page's ancestor, and so have their title in that page's breadcrumbs.
+    var ancestors: Set<String> {
+        var found: Set<String> = []
+        for path in owners.keys {
+            var prefix = path.dropLast()
+            while let slash = prefix.lastIndex(of: "/") {
+                prefix = prefix[...slash]
+                guard found.insert(String(prefix)).inserted, prefix != "/" else { break }
+                prefix = prefix.dropLast()
             }
-            owners[page.path] = file
-            pages.append(page)
+        }
+        return found.filter { owners[$0] != nil }
+    }
+}
+
+/// Plans the pages of the content files, running each templated file's `pages` query, and reads those rows
+/// again in chunks when the pages render, so memory does not grow with the number of rows.
+enum PageExpander {
+    /// Rows handed to the renderer at a time: enough to keep every core busy, few enough to stay small.
+    static let chunkSize = 256
+
+    static func plan(_ sources: [PageSource], database: SiteDatabase) -> (plan: PagePlan, problems: [Diagnostic]) {
+        var plan = PagePlan()
+        var problems: [Diagnostic] = []
+        func claim(_ path: String, by owner: PageOwner, file: String, line: Int, row: Int?) -> Bool {
+            if let first = plan.owners[path] {
+                let what = row.map { "row \($0 + 1) of the `pages` query gives" } ?? "this page has"
+                problems.append(Diagnostic(file: file, line: line, message: "\(what) the URL \(path), already used by \(sources[Int(first.sourceIndex)].file)",
+                                           hint: "every page needs its own URL; make the page column unique"))
+                return false
+            }
+            plan.owners[path] = owner
+            return true
         }
         for (index, source) in sources.enumerated() {
             guard source.route.isTemplated, let sql = source.frontMatter.pagesQuery else {
-                add(PageInstance(sourceIndex: index, path: source.route.path(), params: [:]), file: source.file, line: 0, row: nil)
+                let page = PageInstance(sourceIndex: index, path: source.route.path(), params: [:])
+                if claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: 0), file: source.file, line: 0, row: nil) {
+                    plan.singlePages.append(page)
+                }
                 continue
             }
             let line = source.frontMatter.lines["pages"] ?? 1
-            let table: DataTable
+            var rowIndex = 0
             do {
-                table = try database.run(sql)
+                let columns = try database.forEachChunk(sql, chunkSize: chunkSize) { columns, rows in
+                    guard missingParameter(source, columns) == nil else { return }
+                    for row in rows {
+                        defer { rowIndex += 1 }
+                        switch instance(of: index, source, columns: columns, row: row, rowIndex: rowIndex, line: line) {
+                        case .success(let page):
+                            _ = claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: Int32(rowIndex)),
+                                      file: source.file, line: line, row: rowIndex)
+                        case .failure(let problem):
+                            problems.append(problem)
+                        }
+                    }
+                }
+                if let missing = missingParameter(source, columns) {
+                    problems.append(Diagnostic(file: source.file, line: line,
+                                               message: "the `pages` query returns no column `\(missing)` for the URL segment [\(missing)]",
+                                               hint: "select it, e.g. `SELECT \(missing), … FROM …`; it returns: \(columns.joined(separator: ", "))"))
+                    continue
+                }
+                plan.templatedSources.append(index)
             } catch {
                 problems.append(QueryDiagnostics.diagnostic(error, queryName: "pages", file: source.file, line: line, inline: true))
-                continue
-            }
-            let missing = source.route.parameters.filter { table.index(of: $0) == nil }
-            guard missing.isEmpty else {
-                problems.append(Diagnostic(file: source.file, line: line,
-                                           message: "the `pages` query returns no column `\(missing[0])` for the URL segment [\(missing[0])]",
-                                           hint: "select it, e.g. `SELECT \(missing[0]), … FROM …`; it returns: \(table.columns.joined(separator: ", "))"))
-                continue
-            }
-            for (rowIndex, row) in table.rows.enumerated() {
-                var params: [String: DataValue] = [:]
-                for (column, value) in zip(table.columns, row) where params[column] == nil { params[column] = value }
-                var segments: [String: String] = [:]
-                var safe = true
-                for name in source.route.parameters {
-                    let value = params[name]?.text ?? ""
-                    guard Route.isSafeSegment(value) else {
-                        problems.append(Diagnostic(
-                            file: source.file, line: line,
-                            message: "row \(rowIndex + 1) of the `pages` query gives \(name) = \(quoted(value)), which is not a safe URL segment",
-                            hint: "use only letters, digits, '-', '_', '.' and '~' (not starting with '.'); slugify(\(name)) in SQL makes one"))
-                        safe = false
-                        break
-                    }
-                    segments[name] = value
-                }
-                if safe {
-                    add(PageInstance(sourceIndex: index, path: source.route.path(with: segments), params: params),
-                        file: source.file, line: line, row: rowIndex)
-                }
             }
         }
-        return (pages, problems)
+        return (plan, problems)
+    }
+
+    /// Reads the pages of a templated file again, in chunks of at most `chunkSize`, leaving out the rows the plan
+    /// rejected (an unsafe URL segment, a URL another page has). `wanted` picks pages by URL before any is made.
+    static func forEachChunk(of sourceIndex: Int, _ sources: [PageSource], plan: PagePlan, database: SiteDatabase,
+                             wanted: (String) -> Bool = { _ in true }, _ body: ([PageInstance]) -> Void) {
+        let source = sources[sourceIndex]
+        guard let sql = source.frontMatter.pagesQuery else { return }
+        let line = source.frontMatter.lines["pages"] ?? 1
+        var rowIndex = 0
+        // The query ran without error in `plan`, on the same unchanging snapshot.
+        _ = try? database.forEachChunk(sql, chunkSize: chunkSize) { columns, rows in
+            var pages: [PageInstance] = []
+            for row in rows {
+                defer { rowIndex += 1 }
+                guard case .success(let page) = instance(of: sourceIndex, source, columns: columns, row: row, rowIndex: rowIndex, line: line),
+                      plan.owners[page.path] == PageOwner(sourceIndex: Int32(sourceIndex), row: Int32(rowIndex)), wanted(page.path)
+                else { continue }
+                pages.append(page)
+            }
+            if !pages.isEmpty { body(pages) }
+        }
+    }
+
+    private static func missingParameter(_ source: PageSource, _ columns: [String]) -> String? {
+        source.route.parameters.first { !columns.contains($0) }
+    }
+
+    /// The page one row of a `pages` query gives, or why it gives none.
+    private static func instance(of sourceIndex: Int, _ source: PageSource, columns: [String], row: [DataValue],
+                                 rowIndex: Int, line: Int) -> Result<PageInstance, Diagnostic> {
+        var params: [String: DataValue] = [:]
+        for (column, value) in zip(columns, row) where params[column] == nil { params[column] = value }
+        var segments: [String: String] = [:]
+        for name in source.route.parameters {
+            let value = params[name]?.text ?? ""
+            guard Route.isSafeSegment(value) else {
+                return .failure(Diagnostic(
+                    file: source.file, line: line,
+                    message: "row \(rowIndex + 1) of the `pages` query gives \(name) = \(quoted(value)), which is not a safe URL segment",
+                    hint: "use only letters, digits, '-', '_', '.' and '~' (not starting with '.'); slugify(\(name)) in SQL makes one"))
+            }
+            segments[name] = value
+        }
+        return .success(PageInstance(sourceIndex: sourceIndex, path: source.route.path(with: segments), params: params))
     }
 
     /// A value shown in a message: quoted, with control characters made visible and long values cut.

@@ -79,11 +79,10 @@ struct PageRenderer: Sendable {
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
                                 source: nil, data: layoutData)
         guard !problems.hasErrors else { return (nil, problems) }
-        let date = source.frontMatter.date
-        let summary = PageSummary(path: page.path, title: pageContext.title, description: pageContext.description, date: date,
-                                  inSitemap: source.frontMatter.sitemap && !source.route.isNotFoundPage,
-                                  bodyHTML: date == nil ? nil : bodyHTML)
-        return (RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), summary: summary), problems)
+        let summary = PageSummary(path: page.path, title: pageContext.title, description: pageContext.description,
+                                  date: source.frontMatter.date)
+        return (RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
+                             summary: summary), problems)
     }
 
     private func paramsContext(_ params: [String: DataValue]) -> MapContext {
@@ -130,22 +129,12 @@ struct PageRenderer: Sendable {
 }
 
 extension PageRenderer {
-    /// The titles breadcrumbs need: those of pages that are another page's ancestor, when known without a query
-    /// (front-matter titles, and templated ones that only use `params` and `site`, as `title: "{{params.name}}"`).
-    /// Leaf pages are skipped, so a site of many templated pages renders no extra titles. A title that needs a
-    /// query is left out; its crumb reads the URL.
+    /// The titles breadcrumbs need, of `pages` (those that are another page's ancestor), when known without a
+    /// query: front-matter titles, and templated ones that only use `params` and `site`, as `title: "{{params.name}}"`.
+    /// A title that needs a query is left out; its crumb reads the URL.
     func titlesKnownBeforeQueries(_ pages: [PageInstance]) -> [String: String] {
-        var ancestors: Set<Substring> = []
-        for page in pages {
-            var path = page.path.dropLast()
-            while let slash = path.lastIndex(of: "/") {
-                path = path[...slash]
-                guard ancestors.insert(path).inserted, path != "/" else { break }
-                path = path.dropLast()
-            }
-        }
         var titles: [String: String] = [:]
-        for page in pages where ancestors.contains(page.path[...]) {
+        for page in pages {
             let source = sources[page.sourceIndex]
             guard let template = source.title else {
                 if let title = source.frontMatter.title { titles[page.path] = title }

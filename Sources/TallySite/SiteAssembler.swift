@@ -10,15 +10,15 @@ struct SiteAssembler {
     let database: SiteDatabase
     let writer: OutputWriter
 
-    func assemble(_ pages: [PageSummary]) -> [Diagnostic] {
+    func assemble(_ plan: PagePlan, sources: [PageSource], feedPages: FeedPages) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         func write(_ text: String, to file: String, origin: OutputOrigin? = nil) {
             do throws(Diagnostic) { try writer.write(text, to: file, origin: origin) } catch { problems.append(error) }
         }
-        let sitemap = Sitemap.xml(pages: pages, config: config)
-        if let sitemap { write(sitemap, to: Sitemap.file, origin: .sitemap) }
+        let sitemap = Sitemap.files(plan: plan, sources: sources, config: config)
+        for (file, xml) in sitemap ?? [] { write(xml, to: file, origin: .sitemap) }
         write(RobotsFile.text(sitemapURL: sitemap == nil ? nil : config.absoluteURL(for: "/" + Sitemap.file)), to: RobotsFile.file)
-        if !pages.contains(where: { $0.path == Route.notFoundPath }) {
+        if plan.owners[Route.notFoundPath] == nil {
             let html = NotFoundPage.fallbackHTML(config: config)
             write(SitePathRewriter(basePath: config.basePath)?.html(html) ?? html, to: NotFoundPage.file)
         }
@@ -27,7 +27,7 @@ struct SiteAssembler {
             return problems + [Diagnostic(file: configFile, line: first.line, column: first.column, message: "feeds need an absolute `base_url`, such as https://example.org/",
                                           hint: "set `base_url` in \(configFile), or build with --base-url https://…")]
         }
-        let builder = FeedBuilder(config: config, configFile: configFile, database: database, pages: pages)
+        let builder = FeedBuilder(config: config, configFile: configFile, database: database, pages: feedPages)
         for definition in config.feeds {
             switch builder.feed(definition) {
             case .success(let feed): write(feed.xml, to: String(definition.path.dropFirst()), origin: .feed(configFile: configFile))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TallyCharts
 import TallyFormat
 import TallyStore
@@ -16,6 +15,15 @@ public enum SiteBuilder {
         switch options.loadConfig() {
         case .success(let loaded): config = loaded
         case .failure(let failure): return .failure(failure)
+        }
+        // Stamped before anything is read, so a file that changes during the build makes the next one run.
+        let stamp = options.stamp == .none ? nil : BuildStamp(options: options, config: config)
+        if options.stamp == .reuse, let previous = stamp?.unchangedBuild(at: options.outputFolder(config)) {
+            var summary = BuildSummary(pagesRendered: previous.pages, filesWritten: 0, filesUnchanged: previous.files,
+                                       staticFiles: previous.staticFiles, output: options.outputFolder(config), warnings: [],
+                                       pageSources: PageSourceIndex(owners: [:], files: []))
+            summary.upToDate = true
+            return .success(summary)
         }
 
         progress?.stageStarted(.loadTemplates)
@@ -36,8 +44,8 @@ public enum SiteBuilder {
         }
 
         progress?.stageStarted(.expandPages)
-        let expanded = PageExpander.expand(content.pages, database: database)
-        problems += expanded.problems
+        let (plan, planProblems) = PageExpander.plan(content.pages, database: database)
+        problems += planProblems
 
         let writer: OutputWriter
         do throws(Diagnostic) {
@@ -49,20 +57,24 @@ public enum SiteBuilder {
         var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
                                     templateFiles: templates.files, site: site,
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
-        renderer.titles = renderer.titlesKnownBeforeQueries(expanded.pages)
-        let rewriter = SitePathRewriter(basePath: config.basePath)
-        let rendered = renderAndWrite(expanded.pages, renderer: renderer, rewriter: rewriter, writer: writer, progress: progress)
-        problems += rendered.problems
+        renderer.titles = renderer.titlesKnownBeforeQueries(ancestorPages(plan, content.pages, database))
+        let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
+                                    feedPages: FeedPages(config: config), total: plan.pageCount, progress: progress)
+        pageWriter.renderAndWrite(plan.singlePages)
+        for index in plan.templatedSources {
+            PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database, pageWriter.renderAndWrite)
+        }
+        problems += pageWriter.problems
 
         progress?.stageStarted(.assemble)
         let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer)
-        problems += assembler.assemble(rendered.pages)
+        problems += assembler.assemble(plan, sources: content.pages, feedPages: pageWriter.feedPages)
 
         problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
         problems += writeChartStylesheet(to: writer)
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),
-                                           displayDirectory: config.staticDirectory, rewriter: rewriter, to: writer)
+                                           displayDirectory: config.staticDirectory, rewriter: pageWriter.rewriter, to: writer)
         problems += staticFiles.problems
         guard !problems.hasErrors else {
             writer.discard()
@@ -76,11 +88,12 @@ public enum SiteBuilder {
             writer.discard()
             return .failure(BuildFailure(problems + [error]))
         }
-        return .success(BuildSummary(pagesRendered: expanded.pages.count, filesWritten: writer.written,
+        stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output,
+                      reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config))
+        return .success(BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
                                      filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
                                      output: writer.output, warnings: problems.sortedByLocation(),
-                                     pageSources: Dictionary(expanded.pages.map { ($0.outputFile, content.pages[$0.sourceIndex].file) },
-                                                             uniquingKeysWith: { first, _ in first })))
+                                     pageSources: PageSourceIndex(owners: plan.owners, files: content.pages.map(\.file))))
     }
 
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables.
@@ -95,31 +108,24 @@ public enum SiteBuilder {
         }
     }
 
-    /// Renders pages on every core and writes each as soon as it is done, so memory does not grow with the site.
-    /// Returns what the assemble stage needs of each page, sorted by path.
-    private static func renderAndWrite(_ pages: [PageInstance], renderer: PageRenderer, rewriter: SitePathRewriter?,
-                                       writer: OutputWriter, progress: (any BuildProgress)?) -> (pages: [PageSummary], problems: [Diagnostic]) {
-        let problems = Mutex<Set<DiagnosticKey>>([])
-        let summaries = Mutex<[PageSummary]>([])
-        let done = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            var found = renderer.render(pages[index])
-            if let page = found.page {
-                let origin = OutputOrigin.page(source: renderer.sources[pages[index].sourceIndex].file)
-                do throws(Diagnostic) {
-                    if let rewriter {
-                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile, origin: origin)
-                    } else {
-                        try writer.write(page.html, to: page.outputFile, origin: origin)
-                    }
-                } catch { found.problems.append(error) }
-                summaries.withLock { $0.append(page.summary) }
-            }
-            if !found.problems.isEmpty { problems.withLock { $0.formUnion(found.problems.map(DiagnosticKey.init)) } }
-            let count = done.add(1, ordering: .relaxed).newValue
-            if count % 64 == 0 || count == pages.count { progress?.pagesRendered(count, of: pages.count) }
+    /// The pages whose titles other pages' breadcrumbs show; a templated one is read again from its query.
+    private static func ancestorPages(_ plan: PagePlan, _ sources: [PageSource], _ database: SiteDatabase) -> [PageInstance] {
+        let ancestors = plan.ancestors
+        var pages = plan.singlePages.filter { ancestors.contains($0.path) }
+        let templated = Set(ancestors.compactMap { plan.owners[$0] }.map { Int($0.sourceIndex) }).subtracting(pages.map(\.sourceIndex))
+        for index in plan.templatedSources where templated.contains(index) {
+            PageExpander.forEachChunk(of: index, sources, plan: plan, database: database, wanted: ancestors.contains) { pages += $0 }
         }
-        return (summaries.withLock { $0.sorted { $0.path < $1.path } }, problems.withLock { $0.map(\.diagnostic) })
+        return pages
+    }
+
+    private static func readsClockOrRandom(_ pages: [PageSource], _ dataFiles: [DataFile], _ config: SiteConfig) -> Bool {
+        let feedQueries = config.feeds.compactMap { feed -> String? in
+            if case .query(let sql, _, _) = feed.source { return sql } else { return nil }
+        }
+        let sql = pages.flatMap { page in page.queries.map(\.sql) + [page.frontMatter.pagesQuery].compactMap { $0 } }
+            + dataFiles.map(\.sql) + feedQueries
+        return sql.contains(where: BuildStamp.isVolatile)
     }
 
     /// Charts carry class names only; their stylesheet is written once, as `charts.css`, for layouts to link.
@@ -157,11 +163,4 @@ public enum SiteBuilder {
 public struct BuildFailure: Error, Sendable {
     public let diagnostics: [Diagnostic]
     init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sortedByLocation() }
-}
-
-/// Lets identical diagnostics from many pages (a layout problem, say) collapse into one.
-private struct DiagnosticKey: Hashable {
-    let diagnostic: Diagnostic
-    func hash(into hasher: inout Hasher) { hasher.combine(diagnostic.description) }
-    static func == (a: Self, b: Self) -> Bool { a.diagnostic == b.diagnostic }
 }

@@ -7,7 +7,7 @@ import TallyFormat
 ///
 /// Safe to share between rendering tasks; reads run concurrently on a pool of read-only connections.
 public final class SiteDatabase: Sendable {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private let snapshotPath: String
 
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
@@ -41,12 +41,17 @@ public final class SiteDatabase: Sendable {
         do {
             // Nothing writes the snapshot while it is open, so a read needs no transaction for isolation.
             return try pool.unsafeRead { db in try SiteDatabase.fetch(db, sql: sql, parameters: parameters) }
-        } catch let error as QueryError {
-            throw error
-        } catch let error as DatabaseError {
-            throw QueryError(message: error.message ?? "\(error)", lineInQuery: nil)
         } catch {
-            throw QueryError(message: "\(error)", lineInQuery: nil)
+            throw SiteDatabase.queryError(error)
+        }
+    }
+
+    /// Wraps what a read threw as the `QueryError` pages report.
+    static func queryError(_ error: any Error) -> QueryError {
+        switch error {
+        case let error as QueryError: return error
+        case let error as DatabaseError: return QueryError(message: error.message ?? "\(error)", lineInQuery: nil)
+        default: return QueryError(message: "\(error)", lineInQuery: nil)
         }
     }
 
@@ -59,6 +64,16 @@ public final class SiteDatabase: Sendable {
     }
 
     private static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
+        let statement = try prepare(db, sql: sql, parameters: parameters)
+        let columnCount = statement.columnCount
+        var rows: [[DataValue]] = []
+        let cursor = try Row.fetchCursor(statement)
+        while let row = try cursor.next() { rows.append(values(of: row, columnCount: columnCount)) }
+        return DataTable(columns: statement.columnNames, rows: rows)
+    }
+
+    /// A cached, read-only statement with its `:name` parameters bound from `parameters`.
+    static func prepare(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> Statement {
         let statement: Statement
         do {
             // Cached per connection: templated pages run the same queries once per row.
@@ -77,16 +92,14 @@ public final class SiteDatabase: Sendable {
             arguments.updateValue(parameters[name].flatMap(databaseValue), forKey: name)
         }
         try statement.setArguments(StatementArguments(arguments))
-        let columns = statement.columnNames
-        var rows: [[DataValue]] = []
-        let cursor = try Row.fetchCursor(statement)
-        while let row = try cursor.next() {
-            var values: [DataValue] = []
-            values.reserveCapacity(columns.count)
-            for index in 0..<columns.count { values.append(dataValue(row[index] as DatabaseValue)) }
-            rows.append(values)
-        }
-        return DataTable(columns: columns, rows: rows)
+        return statement
+    }
+
+    static func values(of row: Row, columnCount: Int) -> [DataValue] {
+        var values: [DataValue] = []
+        values.reserveCapacity(columnCount)
+        for index in 0..<columnCount { values.append(dataValue(row[index] as DatabaseValue)) }
+        return values
     }
 
     /// The 0-based line of the byte offset SQLite reports for the last error, when it reports one.

@@ -23,10 +23,17 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("base-url"), help: "Address the site is served from, instead of the config's `base_url`.")
     var baseURL: String?
 
+    @Flag(name: .long, help: "Print how long each stage took, on standard error.")
+    var timings = false
+
+    @Flag(name: .long, help: "Render every page even when nothing changed since the last build into the same folder.")
+    var force = false
+
     func run() throws {
         var options = site.buildOptions(out: out, drafts: drafts)
         options.baseURL = baseURL
-        let reporter = ConsoleReporter()
+        options.stamp = force ? .record : .reuse
+        let reporter = ConsoleReporter(timings: timings)
         let clock = ContinuousClock()
         let start = clock.now
         switch SiteBuilder.build(options, progress: reporter) {
@@ -34,6 +41,10 @@ struct BuildCommand: ParsableCommand {
             reporter.finish()
             for warning in summary.warnings { reporter.printProblem(warning) }
             let seconds = (clock.now - start).seconds
+            if summary.upToDate {
+                print("Up to date: \(counted(summary.pagesRendered, "page")), nothing changed since the last build (checked in \(seconds) s) → \(summary.output.path)")
+                return
+            }
             print("Built \(counted(summary.pagesRendered, "page")) (\(counted(summary.filesWritten, "file")) written, "
                   + "\(summary.filesUnchanged) unchanged, \(summary.staticFiles) static) in \(seconds) s → \(summary.output.path)")
         case .failure(let failure):

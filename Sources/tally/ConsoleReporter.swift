@@ -7,8 +7,15 @@ import TallySite
 final class ConsoleReporter: BuildProgress {
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let counterShown = Mutex(false)
+    /// With `--timings`: when each stage started, to print how long each took once the build ends.
+    private let stageStarts: Mutex<[(stage: BuildStage, at: ContinuousClock.Instant)]>?
+
+    init(timings: Bool = false) {
+        stageStarts = timings ? Mutex([]) : nil
+    }
 
     func stageStarted(_ stage: BuildStage) {
+        stageStarts?.withLock { $0.append((stage, .now)) }
         guard isTerminal else { return }
         clearCounter()
         printLine("[\(stage.rawValue + 1)/\(BuildStage.allCases.count)] \(stage.name)")
@@ -22,7 +29,15 @@ final class ConsoleReporter: BuildProgress {
         }
     }
 
-    func finish() { clearCounter() }
+    func finish() {
+        clearCounter()
+        guard let starts = stageStarts?.withLock({ $0 }), !starts.isEmpty else { return }
+        let ends = starts.dropFirst().map(\.at) + [ContinuousClock.now]
+        for (start, end) in zip(starts, ends) {
+            let milliseconds = String((end - start.at).milliseconds)
+            printLine(String(repeating: " ", count: max(0, 7 - milliseconds.count)) + milliseconds + " ms  " + start.stage.name)
+        }
+    }
 
     func printProblem(_ diagnostic: Diagnostic) { printLine(diagnostic.description) }
 

@@ -23,7 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = ConsoleReporter()
-        let server = PreviewServer(options: site.buildOptions(drafts: drafts), port: port) { reporter.printLine($0) }
+        var options = site.buildOptions(drafts: drafts)
+        options.stamp = .reuse
+        let server = PreviewServer(options: options, port: port) { reporter.printLine($0) }
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What the last successful build into an output folder read and wrote, kept beside the output as
+/// `.public.tally-build` (never inside it, so it is not deployed). The same inputs give byte-identical output, so
+/// when every input file, the options and the `tally` binary are as that build found them, and the output is as
+/// it left it, the next build can stop before rendering anything: make's rule, checked on every file.
+///
+/// A build writes no stamp, and so is never skipped, when its output could differ with the same inputs: when it
+/// had warnings (they would not be shown again) or when a query reads the clock or random numbers.
+struct BuildStamp {
+    /// The stamp's first lines: the format, the binary, the options and every input file.
+    let inputs: String
+
+    static let format = "tally-build 1"
+
+    init(options: BuildOptions, config: SiteConfig) {
+        let executable = Bundle.main.executableURL.map { FileStamps(of: [$0]).lines } ?? []
+        let settings = [options.root.path, options.configFile, options.databasePath ?? "-", options.outputPath ?? "-",
+                        options.includeDrafts ? "drafts" : "-", options.baseURL ?? "-"]
+        inputs = ([Self.format, "binary"] + executable + ["options"] + settings + ["inputs"]
+            + FileStamps(of: options.inputs(config)).lines).joined(separator: "\n") + "\n"
+    }
+
+    static func file(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-build")
+    }
+
+    /// The counts of the build that wrote the stamp, when nothing has changed since.
+    func unchangedBuild(at output: URL) -> (pages: Int, staticFiles: Int, files: Int)? {
+        guard let stored = try? String(contentsOf: Self.file(for: output), encoding: .utf8), stored.hasPrefix(inputs) else { return nil }
+        let rest = stored.dropFirst(inputs.count).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard rest.count == 3, rest[1] == "output" else { return nil }
+        let counts = rest[0].split(separator: " ").compactMap { Int($0) }
+        let files = Self.outputLines(output)
+        guard counts.count == 2, rest[2] == files.joined(separator: "\n") + "\n" else { return nil }
+        return (counts[0], counts[1], files.count)
+    }
+
+    /// Records a successful build, or removes the stamp when the build may not be skipped next time.
+    func record(pages: Int, staticFiles: Int, output: URL, reusable: Bool) {
+        let file = Self.file(for: output)
+        guard reusable else {
+            try? FileManager.default.removeItem(at: file)
+            return
+        }
+        let text = inputs + "\(pages) \(staticFiles)\noutput\n" + Self.outputLines(output).joined(separator: "\n") + "\n"
+        try? Data(text.utf8).write(to: file, options: .atomic)
+    }
+
+    /// The output's files; a deploy checkout's `.git` inside it is not Tally's.
+    private static func outputLines(_ output: URL) -> [String] {
+        FileStamps(of: [output], skipping: [".git"]).lines
+    }
+
+    /// Whether a query can give other rows on the next build with the same database: SQLite's clock and random
+    /// functions. A false alarm (the word in a comment) only costs a full build.
+    static func isVolatile(_ sql: String) -> Bool {
+        let lower = sql.lowercased()
+        return ["'now'", "\"now\"", "random(", "randomblob(", "current_date", "current_time"].contains { lower.contains($0) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// The render stage's worker: renders pages on every core and writes each as soon as it is done, so memory does
+/// not grow with the site. What outlives a page is its problems and, for the feeds that list it, its entry.
+final class PageWriter: Sendable {
+    let renderer: PageRenderer
+    let rewriter: SitePathRewriter?
+    let writer: OutputWriter
+    let feedPages: FeedPages
+    let total: Int
+    let progress: (any BuildProgress)?
+    private let found = Mutex<Set<DiagnosticKey>>([])
+    private let done = Atomic<Int>(0)
+
+    init(renderer: PageRenderer, rewriter: SitePathRewriter?, writer: OutputWriter, feedPages: FeedPages, total: Int,
+         progress: (any BuildProgress)?) {
+        self.renderer = renderer
+        self.rewriter = rewriter
+        self.writer = writer
+        self.feedPages = feedPages
+        self.total = total
+        self.progress = progress
+    }
+
+    /// Every problem found so far, each once however many pages had it.
+    var problems: [Diagnostic] { found.withLock { $0.map(\.diagnostic) } }
+
+    func renderAndWrite(_ pages: [PageInstance]) {
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            var result = renderer.render(pages[index])
+            if let page = result.page {
+                let origin = OutputOrigin.page(source: renderer.sources[pages[index].sourceIndex].file)
+                do throws(Diagnostic) {
+                    if let rewriter {
+                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile, origin: origin)
+                    } else {
+                        try writer.write(page.html, to: page.outputFile, origin: origin)
+                    }
+                } catch { result.problems.append(error) }
+                if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
+            }
+            if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
+            let count = done.add(1, ordering: .relaxed).newValue
+            if count % 64 == 0 || count == total { progress?.pagesRendered(count, of: total) }
+        }
+    }
+}
+
+/// Lets identical diagnostics from many pages (a layout problem, say) collapse into one.
+struct DiagnosticKey: Hashable {
+    let diagnostic: Diagnostic
+    func hash(into hasher: inout Hasher) { hasher.combine(diagnostic.description) }
+    static func == (a: Self, b: Self) -> Bool { a.diagnostic == b.diagnostic }
+}
+
+/// For each page written, its file inside the output (`orgs/amf/index.html`) → the content file it came from
+/// (`content/orgs/[slug].md`), so problems found in the output can name their source.
+public struct PageSourceIndex: Sendable {
+    let owners: [String: PageOwner]
+    let files: [String]
+
+    public subscript(outputFile: String) -> String? {
+        let path = outputFile.hasSuffix("index.html") && (outputFile == "index.html" || outputFile.hasSuffix("/index.html"))
+            ? "/" + outputFile.dropLast("index.html".count)
+            : "/" + outputFile
+        return owners[path].map { files[Int($0.sourceIndex)] }
+    }
+}

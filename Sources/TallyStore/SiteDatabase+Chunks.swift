@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Synchronization
+import TallyFormat
+
+extension SiteDatabase {
+    /// Runs `sql` and hands its rows to `body` a chunk at a time, so a query of 100,000 rows never sits in memory
+    /// whole: at most the chunk being handled and the one being read.
+    ///
+    /// The rows are read on a thread of their own, holding one of the pool's connections, because `body` runs
+    /// other queries (a templated page's own) and the pool's reads cannot nest on one thread.
+    /// - Returns: the query's column names, also when it returns no rows.
+    @discardableResult
+    public func forEachChunk(_ sql: String, parameters: [String: DataValue] = [:], chunkSize: Int,
+                             _ body: (_ columns: [String], _ rows: [[DataValue]]) -> Void) throws(QueryError) -> [String] {
+        let handoff = ChunkHandoff()
+        let reader = Thread { [pool] in
+            do {
+                try pool.unsafeRead { db in
+                    let statement = try SiteDatabase.prepare(db, sql: sql, parameters: parameters)
+                    let columns = statement.columnNames
+                    var rows: [[DataValue]] = []
+                    rows.reserveCapacity(chunkSize)
+                    let cursor = try Row.fetchCursor(statement)
+                    while let row = try cursor.next() {
+                        rows.append(SiteDatabase.values(of: row, columnCount: columns.count))
+                        if rows.count == chunkSize {
+                            handoff.put(.rows(columns, rows))
+                            rows.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    handoff.put(.rows(columns, rows))
+                }
+                handoff.put(.end)
+            } catch {
+                handoff.put(.failed(SiteDatabase.queryError(error)))
+            }
+        }
+        reader.start()
+        var columns: [String] = []
+        while true {
+            switch handoff.take() {
+            case .rows(let names, let rows):
+                columns = names
+                if !rows.isEmpty { body(names, rows) }
+            case .end:
+                return columns
+            case .failed(let error):
+                throw error
+            }
+        }
+    }
+}
+
+/// A one-slot queue between the thread reading rows and the one handling them.
+private final class ChunkHandoff: Sendable {
+    enum Item: Sendable {
+        case rows([String], [[DataValue]])
+        case end
+        case failed(QueryError)
+    }
+
+    private let slot = Mutex<Item?>(nil)
+    private let filled = DispatchSemaphore(value: 0)
+    private let emptied = DispatchSemaphore(value: 1)
+
+    func put(_ item: Item) {
+        emptied.wait()
+        slot.withLock { $0 = item }
+        filled.signal()
+    }
+
+    func take() -> Item {
+        filled.wait()
+        // `put` fills the slot before it signals `filled`, so there is always an item here.
+        let item = slot.withLock { $0.take() } ?? .end
+        emptied.signal()
+        return item
+    }
+}
