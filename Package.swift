@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Tally",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for the Synchronization module's Mutex and Atomic.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tally", targets: ["tally"]),
     ],
@@ -18,6 +19,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "CTallySystem"),
         .target(name: "TallyFormat"),
         .target(name: "TallyCharts", dependencies: ["TallyFormat"]),
         .target(name: "TallyMarkdown", dependencies: ["CCMarkGFM"]),
@@ -29,7 +31,7 @@ let package = Package(
         ]),
         .target(name: "TallyCheck"),
         .target(name: "TallySite", dependencies: [
-            "TallyCharts", "TallyCheck", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
+            "CTallySystem", "TallyCharts", "TallyCheck", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TallyServe", dependencies: ["TallySite", .product(name: "FlyingFox", package: "FlyingFox")]),
@@ -45,7 +47,7 @@ let package = Package(
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck"]),
-        .testTarget(name: "TallySiteTests", dependencies: ["TallySite", "TallyStore"]),
+        .testTarget(name: "TallySiteTests", dependencies: ["CTallySystem", "TallySite", "TallyStore"]),
         .testTarget(name: "TallyServeTests", dependencies: [
             "TallyServe", "TallySite", "TallyStore", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),

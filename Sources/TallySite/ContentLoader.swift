@@ -7,8 +7,10 @@ enum ContentLoader {
     /// Names the page data already uses; a query cannot take them.
     static let reservedNames: Set = ["site", "page", "params", "content", "charts"]
 
+    /// - Returns: also the user's front matter keys across every page, drafts included, for checking `page.key`
+    ///   reads; nil when a file did not load, so its keys are not known.
     static func load(root: URL, contentDirectory: String, includeDrafts: Bool)
-        -> (pages: [PageSource], dataFiles: [DataFile], problems: [Diagnostic]) {
+        -> (pages: [PageSource], dataFiles: [DataFile], frontMatterKeys: Set<String>?, problems: [Diagnostic]) {
         let directory = root.appendingPathComponent(contentDirectory)
         // Files are independent, so they load on every core; results keep the sorted file order.
         let loaded = SourceFiles.list(in: directory, withSuffix: ".md").concurrentMap { relativePath in
@@ -31,15 +33,19 @@ enum ContentLoader {
             }
             dataFiles.append(DataFile(file: file, outputPath: String(relativePath.dropLast(4)), sql: sql))
         }
+        var frontMatterKeys: Set<String>? = []
         for result in loaded {
             switch result {
             case .success(let page):
+                frontMatterKeys?.formUnion(page.frontMatter.extra.keys)
                 if page.frontMatter.draft && !includeDrafts { continue }
                 pages.append(page)
-            case .failure(let found): problems += found.diagnostics
+            case .failure(let found):
+                problems += found.diagnostics
+                frontMatterKeys = nil
             }
         }
-        return (pages, dataFiles, problems)
+        return (pages, dataFiles, frontMatterKeys, problems)
     }
 
     /// Compiles one content file's text.

@@ -22,7 +22,7 @@ struct DataFile: Sendable {
             return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
         }
         do throws(Diagnostic) {
-            try writer.write(Self.json(table), to: outputPath)
+            try writer.write(Self.json(table), to: outputPath, origin: .dataFile(source: file))
             return nil
         } catch {
             return error

@@ -1,3 +1,4 @@
+import CTallySystem
 import Foundation
 import Synchronization
 
@@ -9,7 +10,13 @@ import Synchronization
 final class OutputWriter: Sendable {
     let output: URL
     let staging: URL
-    private let counts = Mutex((written: 0, unchanged: 0))
+    private let state = Mutex(State())
+
+    private struct State {
+        var written = 0
+        var unchanged = 0
+        var origins: [String: OutputOrigin] = [:]
+    }
 
     /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
     init(output: URL, siteRoot: URL) throws(Diagnostic) {
@@ -31,58 +38,90 @@ final class OutputWriter: Sendable {
         }
     }
 
-    var written: Int { counts.withLock { $0.written } }
-    var unchanged: Int { counts.withLock { $0.unchanged } }
+    var written: Int { state.withLock { $0.written } }
+    var unchanged: Int { state.withLock { $0.unchanged } }
+
+    /// What made the file at `relativePath`, if it was written with an origin.
+    func origin(of relativePath: String) -> OutputOrigin? {
+        state.withLock { $0.origins[relativePath] }
+    }
 
     /// Writes `bytes` to `relativePath` inside the output (a path of plain segments: never "..", never absolute).
-    func write(_ bytes: Data, to relativePath: String) throws(Diagnostic) {
+    /// - Parameter origin: what made the file, so that a static file cannot silently replace it.
+    func write(_ bytes: Data, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
             throw Diagnostic(file: relativePath, message: "refusing to write outside the output folder",
                              hint: "output paths are made of plain folder names")
         }
+        if let origin { state.withLock { $0.origins[relativePath] = origin } }
         let target = staging.appendingPathComponent(relativePath)
         let previous = output.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if OutputWriter.file(at: previous, equals: bytes), link(previous.path, target.path) == 0 {
-                counts.withLock { $0.unchanged += 1 }
+                state.withLock { $0.unchanged += 1 }
                 return
             }
             try OutputWriter.create(target.path, with: bytes)
-            counts.withLock { $0.written += 1 }
+            state.withLock { $0.written += 1 }
         } catch {
             throw Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
                              hint: "check free disk space and permissions")
         }
     }
 
-    func write(_ text: String, to relativePath: String) throws(Diagnostic) {
-        try write(Data(text.utf8), to: relativePath)
+    func write(_ text: String, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
+        try write(Data(text.utf8), to: relativePath, origin: origin)
     }
 
-    /// Puts the staged build in place of the output, then deletes the previous build.
+    /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an
+    /// output folder, then deletes the previous build.
     func commit() throws(Diagnostic) {
+        try commit(exchange: { tally_exchange_paths($0, $1) })
+    }
+
+    /// - Parameter exchange: swaps two paths atomically, returning 0 or an errno; tests pass one that fails.
+    func commit(exchange: (String, String) -> Int32) throws(Diagnostic) {
         let manager = FileManager.default
         let retired = output.deletingLastPathComponent()
             .appendingPathComponent(".\(output.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            if manager.fileExists(atPath: output.path) {
-                // Hidden entries Tally did not write (a deploy checkout's .git, .gitkeep, .nojekyll) move to the new output.
-                for name in try manager.contentsOfDirectory(atPath: output.path) where name.hasPrefix(".")
-                    && !manager.fileExists(atPath: staging.appendingPathComponent(name).path) {
-                    try manager.moveItem(at: output.appendingPathComponent(name), to: staging.appendingPathComponent(name))
-                }
-                try? manager.removeItem(at: retired)
+            guard manager.fileExists(atPath: output.path) else {
+                try manager.moveItem(at: staging, to: output)
+                return
+            }
+            try? manager.removeItem(at: retired)
+            switch exchange(staging.path, output.path) {
+            case 0:
+                try manager.moveItem(at: staging, to: retired)
+            case EINVAL, ENOSYS, ENOTSUP:
+                // A file system that cannot exchange: two renames, with a moment between them and no output.
                 try manager.moveItem(at: output, to: retired)
                 try manager.moveItem(at: staging, to: output)
-                try? manager.removeItem(at: retired)
-            } else {
-                try manager.moveItem(at: staging, to: output)
+            case let code:
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
             }
         } catch {
             throw Diagnostic(file: output.path, message: "cannot replace the output folder: \(error.localizedDescription)",
                              hint: "check that nothing else holds the folder open and that its parent is writable")
+        }
+        try carryHiddenEntries(from: retired)
+        try? manager.removeItem(at: retired)
+    }
+
+    /// Moves the hidden entries Tally did not write (a deploy checkout's .git, .gitkeep, .nojekyll) from the
+    /// previous build into the new one. This runs after the swap, so a swap that fails leaves them where they were.
+    private func carryHiddenEntries(from previous: URL) throws(Diagnostic) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: previous.path) else { return }
+        for name in names where name.hasPrefix(".") && !manager.fileExists(atPath: output.appendingPathComponent(name).path) {
+            do {
+                try manager.moveItem(at: previous.appendingPathComponent(name), to: output.appendingPathComponent(name))
+            } catch {
+                throw Diagnostic(file: output.path, message: "cannot move `\(name)` into the new output: \(error.localizedDescription)",
+                                 hint: "the previous build is kept in \(previous.path); move `\(name)` back from there")
+            }
         }
     }
 

@@ -4,6 +4,10 @@ import TallyTemplates
 /// Builds the `page` value templates see: title, description, url, canonical URL, date, tags, navigation state
 /// and the user's own front-matter keys.
 enum PageContext {
+    /// The keys `make` sets besides the user's front matter keys.
+    static let keys: Set = ["title", "description", "meta_description", "url", "canonical_url", "file", "date", "tags",
+                            "weight", "nav", "breadcrumbs"]
+
     /// - Parameter session: the page's session, so templated titles format money and dates like the body does.
     /// - Returns: the context, and the page's title and description as plain text for the sitemap and feeds.
     /// - Parameter titles: other pages' titles by URL path, for the breadcrumbs.

@@ -27,7 +27,7 @@ struct PageRenderer: Sendable {
             do {
                 let table = try database.run(query.sql, parameters: page.params)
                 tables[query.name] = table
-                data[query.name] = TableContext(table)
+                data[query.name] = TableContext(table, name: query.name)
             } catch {
                 problems.append(QueryDiagnostics.diagnostic(error, queryName: query.name, file: source.file, line: query.line))
             }
@@ -59,7 +59,8 @@ struct PageRenderer: Sendable {
         let root = MapContext(data, isRoot: true)
 
         let markdown = bodySession.run { source.body.render(root, library: templates) }
-        problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1, source: source)
+        problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1,
+                                source: source, data: data)
         let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML).html(markdown))
 
         let layoutName = source.frontMatter.layout ?? "default"
@@ -75,7 +76,8 @@ struct PageRenderer: Sendable {
         layoutData["content"] = HTMLFragment(bodyHTML)
         let layoutSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
         let html = layoutSession.run { layout.render(MapContext(layoutData, isRoot: true), library: templates) }
-        problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0, source: nil)
+        problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
+                                source: nil, data: layoutData)
         guard !problems.hasErrors else { return (nil, problems) }
         let summary = PageSummary(path: page.path, title: pageContext.title, description: pageContext.description,
                                   date: source.frontMatter.date)
@@ -89,18 +91,32 @@ struct PageRenderer: Sendable {
         return MapContext(values)
     }
 
-    /// Unknown names and unusable values met while rendering, located at the tag that used them.
+    /// Unknown names and keys and unusable values met while rendering, located at the tag that used them.
+    /// - Parameter data: the root the template rendered with, whose names and query columns a typo may be close to.
     private func diagnostics(of session: RenderSession, template: PageTemplate, file: String, lineOffset: Int,
-                             source: PageSource?) -> [Diagnostic] {
+                             source: PageSource?, data: [String: any Sendable]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for name in session.missingNames {
-            let location = template.firstUse(of: name)
-            let known = source.map { $0.queries.map(\.name) } ?? []
-            let hint = known.isEmpty
-                ? "define it with a ```sql \(name) block, or read front matter as page.\(name)"
-                : "queries on this page: \(known.joined(separator: ", ")); front matter keys are under page.*"
-            found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
-                                    message: "unknown name `\(name)`", hint: hint))
+        let missingNames = session.missingNames
+        if !missingNames.isEmpty {
+            let queries = source.map { $0.queries.map(\.name) } ?? []
+            // Inside {{#gifts}}, a misspelt column is looked up at the root last, so columns are candidates too.
+            let names = data.keys.sorted()
+            let candidates = names + names.flatMap { (data[$0] as? TableContext)?.columns ?? [] }
+            for name in missingNames {
+                let location = template.firstUse(of: name)
+                var hint = queries.isEmpty
+                    ? "define it with a ```sql \(name) block, or read front matter as page.\(name)"
+                    : "queries on this page: \(queries.joined(separator: ", ")); front matter keys are under page.*"
+                if let close = NameSuggestion.closest(to: name, among: candidates) { hint = "did you mean `\(close)`? " + hint }
+                found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
+                                        message: "unknown name `\(name)`", hint: hint))
+            }
+        }
+        for missing in session.missingKeys {
+            let location = template.firstUse(of: missing.name, key: missing.key)
+            let columns = (data[missing.name] as? TableContext)?.columns ?? []
+            found.append(UnknownKeys.diagnostic(name: missing.name, key: missing.key, known: columns, file: file,
+                                                line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1))
         }
         for problem in session.problems {
             let location = template.firstUse(ofHelper: problem.helper)

@@ -30,11 +30,12 @@ final class PageWriter: Sendable {
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             var result = renderer.render(pages[index])
             if let page = result.page {
+                let origin = OutputOrigin.page(source: renderer.sources[pages[index].sourceIndex].file)
                 do throws(Diagnostic) {
                     if let rewriter {
-                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
+                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile, origin: origin)
                     } else {
-                        try writer.write(page.html, to: page.outputFile)
+                        try writer.write(page.html, to: page.outputFile, origin: origin)
                     }
                 } catch { result.problems.append(error) }
                 if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }

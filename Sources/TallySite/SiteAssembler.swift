@@ -1,7 +1,8 @@
 import TallyStore
 
 /// The assemble stage: the files made from all the pages together (sitemap, robots.txt, 404 page and feeds),
-/// written after the pages and before the static files, so a static file of the same name replaces any of them.
+/// written after the pages and before the static files. A static `robots.txt` or `404.html` replaces the generated
+/// one; a static file in place of the sitemap or a feed is an error.
 struct SiteAssembler {
     let config: SiteConfig
     /// The config file as diagnostics name it.
@@ -11,11 +12,11 @@ struct SiteAssembler {
 
     func assemble(_ plan: PagePlan, sources: [PageSource], feedPages: FeedPages) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        func write(_ text: String, to file: String) {
-            do throws(Diagnostic) { try writer.write(text, to: file) } catch { problems.append(error) }
+        func write(_ text: String, to file: String, origin: OutputOrigin? = nil) {
+            do throws(Diagnostic) { try writer.write(text, to: file, origin: origin) } catch { problems.append(error) }
         }
         let sitemap = Sitemap.files(plan: plan, sources: sources, config: config)
-        for (file, xml) in sitemap ?? [] { write(xml, to: file) }
+        for (file, xml) in sitemap ?? [] { write(xml, to: file, origin: .sitemap) }
         write(RobotsFile.text(sitemapURL: sitemap == nil ? nil : config.absoluteURL(for: "/" + Sitemap.file)), to: RobotsFile.file)
         if plan.owners[Route.notFoundPath] == nil {
             let html = NotFoundPage.fallbackHTML(config: config)
@@ -29,7 +30,7 @@ struct SiteAssembler {
         let builder = FeedBuilder(config: config, configFile: configFile, database: database, pages: feedPages)
         for definition in config.feeds {
             switch builder.feed(definition) {
-            case .success(let feed): write(feed.xml, to: String(definition.path.dropFirst()))
+            case .success(let feed): write(feed.xml, to: String(definition.path.dropFirst()), origin: .feed(configFile: configFile))
             case .failure(let failure): problems += failure.diagnostics
             }
         }

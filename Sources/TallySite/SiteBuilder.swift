@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TallyCharts
 import TallyFormat
 import TallyStore
@@ -31,7 +30,10 @@ public enum SiteBuilder {
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
         let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
+        let site = SiteContext.make(config)
         var problems = templates.problems + content.problems + partialProblems(content.pages, templates.library)
+        problems += UnknownKeys.problems(templates: templates.library, templateFiles: templates.files, pages: content.pages,
+                                         site: site, frontMatterKeys: content.frontMatterKeys)
         // Pages that loaded still render even when others did not, so one build reports every problem.
 
         progress?.stageStarted(.openDatabase)
@@ -53,7 +55,7 @@ public enum SiteBuilder {
         }
         progress?.stageStarted(.renderPages)
         var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
-                                    templateFiles: templates.files, site: SiteContext.make(config),
+                                    templateFiles: templates.files, site: site,
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         renderer.titles = renderer.titlesKnownBeforeQueries(ancestorPages(plan, content.pages, database))
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
@@ -127,10 +129,9 @@ public enum SiteBuilder {
     }
 
     /// Charts carry class names only; their stylesheet is written once, as `charts.css`, for layouts to link.
-    /// A `static/charts.css` of the site's own replaces it.
     private static func writeChartStylesheet(to writer: OutputWriter) -> [Diagnostic] {
         do throws(Diagnostic) {
-            try writer.write(ChartTheme.stylesheet, to: "charts.css")
+            try writer.write(ChartTheme.stylesheet, to: "charts.css", origin: .chartStylesheet)
             return []
         } catch {
             return [error]

@@ -2,12 +2,20 @@ import Foundation
 
 /// Copies `static/` into the output as is, except that for a site served below a sub-path, the root-relative
 /// URLs in `.css` and `.html` files get the sub-path like the pages' URLs do.
+///
+/// A static file at the path of a file the build generated (a page, a feed, the sitemap, a data file's JSON,
+/// `charts.css`) is an error naming both; only `robots.txt` and the fallback `404.html` are there to be replaced.
 enum StaticFiles {
     static func copy(from directory: URL, displayDirectory: String, rewriter: SitePathRewriter?,
                      to writer: OutputWriter) -> (count: Int, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         let files = SourceFiles.list(in: directory)
         for relativePath in files {
+            if let origin = writer.origin(of: relativePath) {
+                problems.append(Diagnostic(file: displayDirectory + "/" + relativePath, message: "this file would overwrite \(origin.description)",
+                                           hint: origin.hint))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(relativePath).path) else {
                 problems.append(Diagnostic(file: displayDirectory + "/" + relativePath, message: "cannot read static file",
                                            hint: "check its permissions"))

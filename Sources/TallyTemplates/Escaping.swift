@@ -49,7 +49,9 @@ public enum TemplateContentType {
     static let markdownName = "TALLY_MARKDOWN"
     static let htmlName = "TALLY_HTML"
 
-    /// The pragma that starts every page body; placed on line 1 so error line numbers are unchanged.
+    /// The pragma that selects the content type. `PageTemplate` puts it on a line of its own before the template:
+    /// a standalone tag, it renders as nothing, line break included, and leaves a standalone tag on the
+    /// template's first line (a `{{! comment }}` above `<!doctype html>`) standalone too, so that line goes as well.
     static let markdownPragma = "{{% CONTENT_TYPE: \(markdownName) }}"
     static let htmlPragma = "{{% CONTENT_TYPE: \(htmlName) }}"
 

@@ -50,7 +50,7 @@ public struct PageTemplate: Sendable {
     private static func compile(_ text: String, pragma: String, tags: [TemplateTag]) throws(TemplateError) -> PageTemplate {
         _ = TemplateContentType.registered
         do {
-            let template = try MustacheTemplate(string: pragma + text)
+            let template = try MustacheTemplate(string: pragma + "\n" + text)
             return PageTemplate(template: template, plainText: "", tags: tags)
         } catch let error as MustacheTemplate.ParserError {
             // swift-mustache reports an unclosed section at the end of the text; point at its opening tag instead.
@@ -58,7 +58,7 @@ public struct PageTemplate: Sendable {
                 throw TemplateError(line: open.line, column: open.column, message: "section `\(open.rootName)` is never closed",
                                     hint: "add {{/\(open.rootName)}} after its content")
             }
-            throw TemplateError(error, pragmaLength: pragma.count)
+            throw TemplateError(error, linesBefore: 1)
         } catch {
             throw TemplateError(line: 1, column: 1, message: "cannot parse template: \(error)", hint: "check the {{ }} tags")
         }
@@ -75,9 +75,21 @@ public struct PageTemplate: Sendable {
             .map { ($0.name, $0.line, $0.column) }
     }
 
-    /// Where the template first uses `name` as a value or section (`{{name}}`, `{{#name}}`, `{{money(name)}}`).
-    public func firstUse(of name: String) -> (line: Int, column: Int)? {
-        tags.first { $0.kind == .other && $0.rootName == name }.map { ($0.line, $0.column) }
+    /// Where the template first uses `name` as a value or section (`{{name}}`, `{{#name}}`, `{{money(name)}}`),
+    /// or, given `key`, first reads that key of it (`{{name.key}}`).
+    public func firstUse(of name: String, key: String? = nil) -> (line: Int, column: Int)? {
+        tags.first { $0.kind == .other && $0.rootName == name && (key == nil || $0.key == key) }.map { ($0.line, $0.column) }
+    }
+
+    /// Every key the template reads of `name` with a dot (`{{page.title}}`, `{{#page.tags}}`, `{{date(page.date)}}`),
+    /// where it does, in order.
+    public func keysRead(of name: String) -> [(key: String, line: Int, column: Int)] {
+        tags.compactMap { tag in
+            // Closing tags repeat their opening tag; comments and delimiter changes read nothing.
+            guard tag.kind == .other, let sigil = tag.name.first, !"/!=$".contains(sigil),
+                  tag.rootName == name, let key = tag.key else { return nil }
+            return (key, tag.line, tag.column)
+        }
     }
 
     /// Where the template first applies the helper `helper`, as in `{{date(x)}}`.

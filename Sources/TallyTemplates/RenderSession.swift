@@ -17,6 +17,7 @@ public final class RenderSession: Sendable {
         var fragments: [String] = []
         var problems: [ValueProblem] = []
         var missingNames: [String] = []
+        var missingKeys: [MissingKey] = []
     }
 
     /// - Parameter placeholderSeed: letters and digits unique to the build, so no database value can forge a placeholder.
@@ -101,10 +102,30 @@ public final class RenderSession: Sendable {
         }
     }
 
+    func recordMissing(key: String, of name: String) {
+        let missing = MissingKey(name: name, key: key)
+        state.withLock { state in
+            if !state.missingKeys.contains(missing) { state.missingKeys.append(missing) }
+        }
+    }
+
     /// Values that a helper could not format, in the order met.
     public var problems: [ValueProblem] { state.withLock { $0.problems } }
     /// Names a template used that nothing on the page defines, in the order met.
     public var missingNames: [String] { state.withLock { $0.missingNames } }
+    /// Keys read with a dot (`{{gifts.amout}}`) that their value cannot have, in the order met.
+    public var missingKeys: [MissingKey] { state.withLock { $0.missingKeys } }
+}
+
+/// A key read with a dot that the value before the dot does not have: `gifts.amout`.
+public struct MissingKey: Sendable, Equatable {
+    public let name: String
+    public let key: String
+
+    public init(name: String, key: String) {
+        self.name = name
+        self.key = key
+    }
 }
 
 /// A value a formatting helper could not use, such as a date that does not parse.

@@ -5,9 +5,12 @@ import TallyFormat
 /// none, and `{{gifts.total}}` reads a column of the first row (handy for one-row queries).
 public struct TableContext: MustacheSequence, MustacheParent, MustacheTransformable, Sendable {
     let storage: TableStorage
+    /// The query's name, for the error when a template reads a column the result does not have.
+    let name: String
 
-    public init(_ table: DataTable) {
+    public init(_ table: DataTable, name: String) {
         storage = TableStorage(table)
+        self.name = name
     }
 
     public var count: Int { storage.table.rows.count }
@@ -25,10 +28,19 @@ public struct TableContext: MustacheSequence, MustacheParent, MustacheTransforma
     }
 
     public func child(named name: String) -> Any? {
-        if count > 0 { return RowContext(storage: storage, index: 0).child(named: name) }
-        // An empty result still knows its columns: reading one is not a typo.
-        return storage.columnIndex[name] == nil ? nil : Cell(.null)
+        guard count > 0 else {
+            // An empty result still knows its columns: reading one is not a typo. It is also the context of
+            // `{{^gifts}}…{{/gifts}}`, where a miss is a name to look up further out, so it records nothing.
+            return storage.columnIndex[name] == nil ? nil : Cell(.null)
+        }
+        if let cell = RowContext(storage: storage, index: 0).child(named: name) { return cell }
+        // A result with rows is never a section's context (its rows are), so this was `{{gifts.name}}`.
+        RenderSession.current?.recordMissing(key: name, of: self.name)
+        return nil
     }
+
+    /// The result's column names, in query order.
+    public var columns: [String] { storage.table.columns }
 
     /// `count(gifts)`, `empty(gifts)`, `first(gifts)`, `last(gifts)`, `reversed(gifts)`.
     public func transform(_ name: String) -> Any? {

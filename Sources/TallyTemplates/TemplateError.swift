@@ -15,11 +15,10 @@ public struct TemplateError: Error, Equatable, Sendable {
         self.hint = hint
     }
 
-    /// Translates swift-mustache's parser error; `pragmaLength` is what Tally put in front of line 1.
-    init(_ error: MustacheTemplate.ParserError, pragmaLength: Int) {
-        let column = error.context.lineNumber == 1 ? max(1, error.context.columnNumber - pragmaLength) : error.context.columnNumber
+    /// Translates swift-mustache's parser error; `linesBefore` is how many lines Tally put in front of the template.
+    init(_ error: MustacheTemplate.ParserError, linesBefore: Int) {
         let (message, hint) = TemplateError.describe(error.error)
-        self.init(line: error.context.lineNumber, column: column, message: message, hint: hint)
+        self.init(line: max(1, error.context.lineNumber - linesBefore), column: error.context.columnNumber, message: message, hint: hint)
     }
 
     private static func describe(_ error: any Error) -> (String, String) {

@@ -9,16 +9,29 @@ struct TemplateTag: Equatable {
     let line: Int
     let column: Int
 
-    /// The first name a value tag looks up: "#gifts" → "gifts", "money(x.amount)" → "x", "/gifts" → "gifts".
-    var rootName: String {
+    /// The name a value tag looks up, inside any helpers: "#gifts" → "gifts", "money(x.amount)" → "x.amount".
+    var lookedUpName: String {
         var text = Substring(name)
         while let first = text.first, "#^/!=".contains(first) { text = text.dropFirst() }
         while let open = text.lastIndex(of: "(") {
             text = text[text.index(after: open)...]
             if let close = text.firstIndex(of: ")") { text = text[..<close] }
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return String(trimmed.split(separator: ".").first ?? Substring(trimmed))
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The first name a value tag looks up: "#gifts" → "gifts", "money(x.amount)" → "x", "/gifts" → "gifts".
+    var rootName: String {
+        let looked = lookedUpName
+        return String(looked.split(separator: ".").first ?? Substring(looked))
+    }
+
+    /// The key a value tag reads after its first name: "page.title" → "title", "#date(page.date)" → "date".
+    /// Nil for a plain name and for a name relative to the current context, such as ".title".
+    var key: String? {
+        let parts = lookedUpName.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count > 1, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return String(parts[1])
     }
 
     /// The first `{{#name}}` or `{{^name}}` that no `{{/name}}` closes.

@@ -65,6 +65,16 @@ import TallySite
         #expect(site.output("stale.html") == nil)
     }
 
+    @Test func aCommentOnTheFirstLineOfALayoutLeavesNoBlankLineBeforeTheDoctype() throws {
+        let site = try TestSite([
+            "content/index.md": "{{! intro }}\nHello",
+            "templates/default.mustache": "{{! base layout }}\n<!doctype html>\n{{> head}}\n<main>{{{content}}}</main>\n",
+            "templates/head.mustache": "{{! the head partial }}\n<title>{{page.title}}</title>\n",
+        ])
+        _ = try site.build().get()
+        #expect(site.output("index.html") == "<!doctype html>\n<title>Home</title>\n<main><p>Hello</p>\n</main>\n")
+    }
+
     @Test func draftsAreSkippedUnlessAskedFor() throws {
         let site = try TestSite(["content/index.md": "Home", "content/wip.md": "---\ndraft: true\n---\nWIP"])
         _ = try site.build().get()

@@ -34,6 +34,44 @@ import TallySite
         ])
     }
 
+    @Test func aMisspeltKeyAfterADotIsAnErrorThatSuggestsTheKey() throws {
+        let site = try TestSite([
+            "content/a.md": """
+                ---
+                author: Ada
+                ---
+                ```sql gifts
+                SELECT 5 AS amount, 'x' AS note
+                ```
+                Total {{gifts.amout}} by {{page.autor}}.
+                {{#gifts}}{{amont}}{{/gifts}}
+                """,
+            "templates/default.mustache": "<title>{{page.titel}} · {{site.titel}}</title>\n{{#page.descripton}}x{{/page.descripton}}{{{content}}}\n",
+        ])
+        let pageKeys = "author, breadcrumbs, canonical_url, date, description, file, meta_description, nav, tags, title, url, weight"
+        #expect(site.errors() == [
+            "content/a.md:7:7: error: unknown name `gifts.amout`\n  hint: did you mean `amount`? `gifts` has: amount, note",
+            "content/a.md:7:26: error: unknown name `page.autor`\n  hint: did you mean `author`? `page` has: \(pageKeys)",
+            "content/a.md:8:11: error: unknown name `amont`\n  hint: did you mean `amount`? queries on this page: gifts; front matter keys are under page.*",
+            "templates/default.mustache:1:8: error: unknown name `page.titel`\n  hint: did you mean `title`? `page` has: \(pageKeys)",
+            "templates/default.mustache:1:25: error: unknown name `site.titel`\n  hint: did you mean `title`? `site` has: base_path, base_url, currency, description, feeds, language, timezone, title, users",
+            "templates/default.mustache:2:1: error: unknown name `page.descripton`\n  hint: did you mean `description`? `page` has: \(pageKeys)",
+        ])
+    }
+
+    /// Only a key the value can never have is an error: optional front matter, NULLs and empty results are not.
+    @Test func optionalKeysEmptyValuesAndEmptyResultsAreNotErrors() throws {
+        let site = try TestSite([
+            "content/a.md": "---\nsubtitle: Sub\n---\n```sql gifts\nSELECT NULL AS note\n```\n{{#gifts}}[{{#note}}{{note}}{{/note}}]{{/gifts}}",
+            "content/b.md": "```sql gifts\nSELECT 1 AS total WHERE 0\n```\n{{^gifts}}none for {{site.title}}{{/gifts}} {{gifts.total}}",
+            "content/c.md": "---\ndraft: true\nhero: h.png\n---\nDraft",
+            "templates/default.mustache": "{{#page.subtitle}}<h2>{{page.subtitle}}</h2>{{/page.subtitle}}{{#page.hero}}<img src=\"{{page.hero}}\">{{/page.hero}}{{{content}}}",
+        ])
+        _ = try site.build().get()
+        #expect(site.output("a/index.html") == "<h2>Sub</h2><p>[]</p>\n")
+        #expect(site.output("b/index.html") == "<p>none for Test</p>\n")
+    }
+
     @Test func templateSyntaxErrorsInContentAndLayoutsAreLocated() throws {
         let site = try TestSite([
             "content/a.md": "---\ntitle: A\n---\n\n{{#orgs}}\n",
@@ -112,14 +150,40 @@ import TallySite
     }
 
     @Test func aFailedBuildLeavesThePreviousOutputWhole() throws {
-        let site = try TestSite(["content/index.md": "good", "content/about.md": "about"])
+        let site = try TestSite(["content/index.md": "good", "content/about.md": "about", "public/.git/HEAD": "ref: refs/heads/gh-pages"])
         _ = try site.build().get()
         let before = site.allOutput()
         try site.write("{{#broken}}", to: "content/about.md")
         #expect(!site.errors().isEmpty)
         #expect(site.allOutput() == before)
+        #expect(site.output("about/index.html")?.contains("<p>about</p>") == true)
+        #expect(site.output(".git/HEAD") == "ref: refs/heads/gh-pages")
         #expect(site.allFiles().filter { $0.contains("staging") }.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".public.staging-\(ProcessInfo.processInfo.processIdentifier)").path))
+    }
+
+    @Test func aStaticFileMayNotOverwriteAGeneratedFile() throws {
+        let site = try TestSite([
+            "tally.yaml": "title: T\ndatabase: site.sqlite\nbase_url: https://example.org/\nfeeds:\n  - {title: News, path: /feeds/news.xml, pages: /}\n",
+            "content/index.md": "home",
+            "content/about.md": "about",
+            "content/orgs/[slug].md": "---\npages: SELECT slug FROM organizations\n---\norg",
+            "content/search.json.sql": "SELECT slug FROM organizations",
+            "static/about/index.html": "mine",
+            "static/orgs/amf/index.html": "mine",
+            "static/search.json": "[]",
+            "static/feeds/news.xml": "<feed/>",
+            "static/sitemap.xml": "<urlset/>",
+            "static/charts.css": "svg{}",
+        ], seedSQL: "INSERT INTO organizations (slug, name, created_at) VALUES ('amf', 'A', '2024-01-01');")
+        #expect(site.errors() == [
+            "static/about/index.html: error: this file would overwrite the page generated from content/about.md\n  hint: delete the static file, or move content/about.md to another address",
+            "static/charts.css: error: this file would overwrite the chart stylesheet Tally generates\n  hint: to restyle charts, save your stylesheet under another name, such as static/css/charts.css, and link that",
+            "static/feeds/news.xml: error: this file would overwrite the feed declared in tally.yaml\n  hint: delete the static file, or give the feed another `path` in tally.yaml",
+            "static/orgs/amf/index.html: error: this file would overwrite the page generated from content/orgs/[slug].md\n  hint: delete the static file, or move content/orgs/[slug].md to another address",
+            "static/search.json: error: this file would overwrite the file generated from content/search.json.sql\n  hint: delete the static file, or rename content/search.json.sql",
+            "static/sitemap.xml: error: this file would overwrite the sitemap generated from the site's pages\n  hint: delete the static file: Tally writes sitemap.xml whenever `base_url` is a full address",
+        ])
     }
 
     @Test func theOutputFolderMayNotContainTheSite() throws {

@@ -69,10 +69,12 @@ import TallySite
         #expect(page.contains("<a href=\"/\">Go to the home page of Test</a>"))
     }
 
-    @Test func staticFilesReplaceTheGeneratedOnes() throws {
-        let site = try TestSite(["tally.yaml": Self.config, "content/index.md": "Home", "static/robots.txt": "User-agent: *\nDisallow: /\n"])
+    @Test func staticFilesReplaceTheGeneratedRobotsFileAndFallback404Page() throws {
+        let site = try TestSite(["tally.yaml": Self.config, "content/index.md": "Home", "static/robots.txt": "User-agent: *\nDisallow: /\n",
+                                 "static/404.html": "<!DOCTYPE html><title>Lost</title>"])
         _ = try site.build().get()
         #expect(site.output("robots.txt") == "User-agent: *\nDisallow: /\n")
+        #expect(site.output("404.html") == "<!DOCTYPE html><title>Lost</title>")
     }
 
     @Test func pagesGetACanonicalURLAndADescriptionThatFallsBackToTheSite() throws {

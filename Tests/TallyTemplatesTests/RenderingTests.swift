@@ -16,7 +16,7 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
                                                            placeholderSeed: "test")) throws -> String {
     let template = try PageTemplate.markdown(body)
     var data = extra
-    data["rows"] = TableContext(DataTable(columns: columns, rows: rows))
+    data["rows"] = TableContext(DataTable(columns: columns, rows: rows), name: "rows")
     return session.run { template.render(MapContext(data, isRoot: true), library: nil) }
 }
 
@@ -87,6 +87,35 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
         #expect(second.missingNames == ["amount"])
     }
 
+    @Test func aKeyAfterADotThatAResultWithRowsLacksIsRecorded() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        let output = try render("{{rows.totl}}|{{#rows.totl}}x{{/rows.totl}}|{{rows.total}}|{{#rows}}{{#note}}{{note}}{{/note}}{{/rows}}",
+                                columns: ["total", "note"], rows: [[.integer(7), .null]], session: session)
+        #expect(output == "||7|")
+        #expect(session.missingKeys == [MissingKey(name: "rows", key: "totl")])
+        #expect(session.missingNames == [])
+    }
+
+    /// `{{^rows}}` renders with the empty result as its context, so a name inside it is looked up there first.
+    @Test func namesInsideAnInvertedSectionOfAnEmptyResultAreNotMissingKeys() throws {
+        let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        let output = try render("{{^rows}}none for {{who}} {{nobody}}{{/rows}}", columns: ["total"], rows: [],
+                                extra: ["who": Cell("Ada")], session: session)
+        #expect(output == "none for Ada ")
+        #expect(session.missingKeys == [])
+        #expect(session.missingNames == ["nobody"])
+    }
+
+    @Test func keysReadWithADotAreFoundInsideSectionsAndHelpersButNotInCommentsOrClosingTags() throws {
+        let template = try PageTemplate.html("""
+            {{! page.comment }}<title>{{page.title}}</title>
+            {{#page.subtitle}}{{date(page.date)}}{{/page.subtitle}}{{^empty(page.tags)}}x{{/empty(page.tags)}}
+            {{.relative}}{{site.title}}{{page}}
+            """)
+        #expect(template.keysRead(of: "page").map { "\($0.key)@\($0.line):\($0.column)" } == ["title@1:27", "subtitle@2:1", "date@2:19", "tags@2:56"])
+        #expect(template.keysRead(of: "site").map(\.key) == ["title"])
+    }
+
     @Test func placeholdersAloneInAParagraphReplaceItAndOthersReplaceOnlyThemselves() {
         let session = RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "s")
         let tokens = (0..<12).map { session.placeholder(for: "<b>\($0)</b>") }
@@ -130,6 +159,27 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
                                       hint: "add {{/gifts}} after its content")) {
             try PageTemplate.html("{{#a}}x{{/a}}\n{{#gifts}}never closed")
         }
+    }
+
+    @Test func parseErrorsOnTheFirstLineKeepTheirColumn() {
+        #expect(throws: TemplateError(line: 1, column: 15, message: "section closed with a different name than it was opened with",
+                                      hint: "close {{#name}} with {{/name}}")) {
+            try PageTemplate.markdown("{{#gifts}}x{{/gift}}\n")
+        }
+    }
+
+    /// The content-type pragma stands on a line of its own, so a standalone tag on line 1 is removed with its line.
+    @Test(arguments: [
+        ("{{! base layout }}\n<!doctype html>\n<p>{{x}}</p>\n", "<!doctype html>\n<p>1</p>\n"),
+        ("  {{! indented }}  \r\n<!doctype html>", "<!doctype html>"),
+        ("{{#x}}\n<!doctype html>\n{{/x}}\n", "<!doctype html>\n"),
+        ("{{x}}\n<!doctype html>", "1\n<!doctype html>"),
+        ("\n{{! a blank first line stays }}\n<!doctype html>", "\n<!doctype html>"),
+    ])
+    func aStandaloneTagOnTheFirstLineLeavesNoBlankLine(template: String, expected: String) throws {
+        let data = MapContext(["x": Cell(.integer(1))])
+        #expect(try PageTemplate.html(template).render(data, library: nil) == expected)
+        #expect(try PageTemplate.markdown(template).render(data, library: nil) == expected)
     }
 
     @Test func layoutsEscapeForHTMLAndInsertTrustedContentWithTripleMustache() throws {
