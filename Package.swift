@@ -39,6 +39,7 @@ let package = Package(
             "TallySite", "TallyServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
+        .executableTarget(name: "tally-build-bench", dependencies: ["TallySite"], path: "Benchmarks/BuildBench"),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat"]),
         .testTarget(name: "TallyChartsTests", dependencies: [
             "TallyCharts", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -5,8 +5,15 @@ Usage: bench/run.py [--n 1000,10000,100000] [--cases markdown,orgs] [--runs R] [
 
 For each case and N it generates the site under .bench/ (once, reused while the generator is unchanged),
 then runs each tool R times in alternating order (Tally first on even runs, Hugo first on odd ones), each
-into an empty output folder, under /usr/bin/time -v. It then rebuilds with Tally once more without
-changing anything, to time a no-change build. Medians are reported; time per page is wall time / N.
+into a new output folder, under /usr/bin/time -v. It then builds again with Tally into its last folder with
+nothing changed, twice as `tally build` (the build stamp shows nothing changed: nothing renders) and twice as
+`tally build --force` (every page renders and is compared with the file already there; none is written).
+Medians are reported; time per page is wall time / N.
+
+No output is deleted between runs: on an ext4 file system without a journal, as on the machine these
+figures come from, the kernel skips inodes freed in the last 30 seconds when it allocates new ones, so
+creating files just after deleting a tree of 10,000 costs several times more, for either tool. Earlier
+outputs are deleted before the runs start, followed by a 35-second pause, and again at the end.
 """
 import argparse
 import hashlib
@@ -51,8 +58,16 @@ def generated_site(case, n, tally):
     return directory
 
 
+def remove_outputs(site):
+    """Deletes the outputs of earlier runs; True when there were any."""
+    found = [name for name in os.listdir(site) if name.startswith("out-") or name.startswith(".out-")]
+    for name in found:
+        path = os.path.join(site, name)
+        shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
+    return bool(found)
+
+
 def run_tool(tool, site, tally, output):
-    shutil.rmtree(output, ignore_errors=True)
     if tool == "tally":
         return measure([tally, "build", "--out", output], cwd=os.path.join(site, "tally"))
     return measure(["hugo", "--quiet", "--destination", output], cwd=os.path.join(site, "hugo"))
@@ -60,22 +75,27 @@ def run_tool(tool, site, tally, output):
 
 def bench(case, n, runs, tally):
     site = generated_site(case, n, tally)
+    if remove_outputs(site):
+        time.sleep(35)
     results = {"tally": [], "hugo": []}
     for run in range(runs):
         order = ["tally", "hugo"] if run % 2 == 0 else ["hugo", "tally"]
         for tool in order:
-            result = run_tool(tool, site, tally, os.path.join(site, "out-" + tool))
+            result = run_tool(tool, site, tally, os.path.join(site, "out-%s-%d" % (tool, run + 1)))
             results[tool].append(result)
             print("  %s N=%d run %d %-5s %6.2f s wall %6.2f s cpu %7.1f MiB" % (
                 case, n, run + 1, tool, result["wall"], result["cpu"], result["rss"]), file=sys.stderr, flush=True)
-    # A second build with nothing changed: every file should be kept as it is.
-    again = []
-    for run in range(max(1, runs // 2)):
-        again.append(measure([tally, "build", "--out", os.path.join(site, "out-tally")], cwd=os.path.join(site, "tally")))
-        print("  %s N=%d no-change rebuild %d: %6.2f s wall %6.2f s cpu" % (
-            case, n, run + 1, again[-1]["wall"], again[-1]["cpu"]), file=sys.stderr, flush=True)
-    unchanged = re.search(r"\((\d+) files? written, (\d+) unchanged", again[-1]["stdout"])
-    return results, again, (unchanged.group(1), unchanged.group(2)) if unchanged else ("?", "?")
+    # Builds with nothing changed, into the last Tally run's folder: every file is kept as it is.
+    last = os.path.join(site, "out-tally-%d" % runs)
+    again = {"stamp": [], "force": []}
+    for kind in ["stamp", "force"] * 2:
+        command = [tally, "build", "--out", last] + (["--force"] if kind == "force" else [])
+        again[kind].append(measure(command, cwd=os.path.join(site, "tally")))
+        print("  %s N=%d no-change rebuild (%s): %6.2f s wall %6.2f s cpu" % (
+            case, n, kind, again[kind][-1]["wall"], again[kind][-1]["cpu"]), file=sys.stderr, flush=True)
+    written = re.search(r"\((\d+) files? written", again["force"][-1]["stdout"])
+    remove_outputs(site)
+    return results, again, written.group(1) if written else "?"
 
 
 def median(results, key):
@@ -97,20 +117,21 @@ def main():
     for case in args.cases.split(","):
         for n in (int(text) for text in args.n.split(",")):
             runs = args.runs or (3 if n >= 100_000 else 5)
-            results, again, (written, unchanged) = bench(case, n, runs, args.tally)
+            results, again, written = bench(case, n, runs, args.tally)
             tally, hugo = results["tally"], results["hugo"]
-            rows.append("| %s | %s | %d | %.2f s | %.2f s | %.0f MiB | %.2f s | %.2f s | %.0f MiB | %.2f | %.2f | %.3f ms | %.2f s (%.0f%%), %s written |" % (
+            rows.append("| %s | %s | %d | %.2f s | %.2f s | %.0f MiB | %.2f s | %.2f s | %.0f MiB | %.2f | %.2f | %.3f ms | %.2f s (%.0f%%) | %.2f s (%.0f%%), %s written |" % (
                 case, format(n, ","), runs,
                 median(tally, "wall"), median(tally, "cpu"), median(tally, "rss"),
                 median(hugo, "wall"), median(hugo, "cpu"), median(hugo, "rss"),
                 median(tally, "wall") / median(hugo, "wall"), median(tally, "rss") / median(hugo, "rss"),
                 1000 * median(tally, "wall") / n,
-                median(again, "wall"), 100 * median(again, "wall") / median(tally, "wall"), written))
+                median(again["stamp"], "wall"), 100 * median(again["stamp"], "wall") / median(tally, "wall"),
+                median(again["force"], "wall"), 100 * median(again["force"], "wall") / median(tally, "wall"), written))
     print("Tally (%s) vs Hugo %s, %d cores; medians of the runs; ratios are Tally/Hugo." % (
         os.path.relpath(args.tally, ROOT), hugo_version, os.cpu_count()))
     print()
-    print("| case | N | runs | Tally wall | Tally CPU | Tally RSS | Hugo wall | Hugo CPU | Hugo RSS | wall ratio | RSS ratio | Tally per page | no-change rebuild |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("| case | N | runs | Tally wall | Tally CPU | Tally RSS | Hugo wall | Hugo CPU | Hugo RSS | wall ratio | RSS ratio | Tally per page | no-change rebuild | --force rebuild |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     print("\n".join(rows))
     print()
     print("%.0f s in all." % (time.time() - started))

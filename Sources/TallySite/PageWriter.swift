@@ -30,12 +30,12 @@ final class PageWriter: Sendable {
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             var result = renderer.render(pages[index])
             if let page = result.page {
-                let origin = OutputOrigin.page(source: renderer.sources[pages[index].sourceIndex].file)
+                // No origin: the plan knows every page's source without a table that grows with the site.
                 do throws(Diagnostic) {
                     if let rewriter {
-                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile, origin: origin)
+                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
                     } else {
-                        try writer.write(page.html, to: page.outputFile, origin: origin)
+                        try writer.write(page.html, to: page.outputFile)
                     }
                 } catch { result.problems.append(error) }
                 if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }

@@ -72,9 +72,11 @@ public enum SiteBuilder {
 
         problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
         problems += writeChartStylesheet(to: writer)
+        let pageSources = PageSourceIndex(owners: plan.owners, files: content.pages.map(\.file))
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),
-                                           displayDirectory: config.staticDirectory, rewriter: pageWriter.rewriter, to: writer)
+                                           displayDirectory: config.staticDirectory, rewriter: pageWriter.rewriter,
+                                           pages: pageSources, to: writer)
         problems += staticFiles.problems
         guard !problems.hasErrors else {
             writer.discard()
@@ -93,7 +95,7 @@ public enum SiteBuilder {
         return .success(BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
                                      filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
                                      output: writer.output, warnings: problems.sortedByLocation(),
-                                     pageSources: PageSourceIndex(owners: plan.owners, files: content.pages.map(\.file))))
+                                     pageSources: pageSources))
     }
 
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables.

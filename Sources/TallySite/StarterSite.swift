@@ -22,6 +22,12 @@ public enum StarterSite {
     }
 
     static let files: [String: String] = [
+        // The output, and the stamp a build leaves beside it (docs/cli.md), are made again by every build.
+        ".gitignore": """
+            /public/
+            /.public.tally-build
+
+            """,
         "tally.yaml": """
             title: My giving site
             description: Organizations we support, built with Tally.

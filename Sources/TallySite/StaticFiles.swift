@@ -6,12 +6,12 @@ import Foundation
 /// A static file at the path of a file the build generated (a page, a feed, the sitemap, a data file's JSON,
 /// `charts.css`) is an error naming both; only `robots.txt` and the fallback `404.html` are there to be replaced.
 enum StaticFiles {
-    static func copy(from directory: URL, displayDirectory: String, rewriter: SitePathRewriter?,
+    static func copy(from directory: URL, displayDirectory: String, rewriter: SitePathRewriter?, pages: PageSourceIndex,
                      to writer: OutputWriter) -> (count: Int, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         let files = SourceFiles.list(in: directory)
         for relativePath in files {
-            if let origin = writer.origin(of: relativePath) {
+            if let origin = writer.origin(of: relativePath) ?? pages[relativePath].map { OutputOrigin.page(source: $0) } {
                 problems.append(Diagnostic(file: displayDirectory + "/" + relativePath, message: "this file would overwrite \(origin.description)",
                                            hint: origin.hint))
                 continue

@@ -2,46 +2,42 @@ import Mustache
 
 /// Escapes text for HTML element content and attribute values: `& < > " '`.
 public func escapeHTML(_ text: String) -> String {
-    var needsEscaping = false
-    for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
-        needsEscaping = true
-        break
-    }
-    guard needsEscaping else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default: result.unicodeScalars.append(scalar)
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+    return transformingUTF8(text) { byte, output in
+        switch byte {
+        case 0x26: output.append(contentsOf: "&amp;".utf8)
+        case 0x3C: output.append(contentsOf: "&lt;".utf8)
+        case 0x3E: output.append(contentsOf: "&gt;".utf8)
+        case 0x22: output.append(contentsOf: "&quot;".utf8)
+        case 0x27: output.append(contentsOf: "&#39;".utf8)
+        default: output.append(byte)
         }
     }
-    return result
 }
 
 /// Escapes text so that cmark-gfm shows it literally: every ASCII punctuation character gets a backslash
 /// (which also stops `<b>`, `[x](…)`, `*emphasis*` and table pipes), and line breaks become spaces so a
 /// value can never start a new block.
 public func escapeMarkdown(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 8)
-    for scalar in text.unicodeScalars {
-        let value = scalar.value
-        if value == 0x0A || value == 0x0D {
-            result += " "
-        } else if (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value) || (0x5B...0x60).contains(value)
-                    || (0x7B...0x7E).contains(value) {
-            result += "\\"
-            result.unicodeScalars.append(scalar)
-        } else {
-            result.unicodeScalars.append(scalar)
+    transformingUTF8(text) { byte, output in
+        switch byte {
+        case 0x0A, 0x0D: output.append(0x20)
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+            output.append(0x5C)
+            output.append(byte)
+        default: output.append(byte)
         }
     }
-    return result
+}
+
+/// Rewrites a string byte by byte. Every byte these escapers change is ASCII, and the bytes of a multi-byte
+/// character are all 0x80 or more, so working on UTF-8 bytes keeps every other character whole, at a fraction
+/// of the cost of appending Unicode scalars to a `String` (6 % of a 1,000-page build).
+private func transformingUTF8(_ text: String, _ transform: (UInt8, inout [UInt8]) -> Void) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count + text.utf8.count / 2 + 16)
+    for byte in text.utf8 { transform(byte, &output) }
+    return String(decoding: output, as: UTF8.self)
 }
 
 /// The Mustache content types Tally registers: page bodies are Markdown, layouts are HTML.

@@ -89,10 +89,14 @@ struct TemplateTag: Equatable {
     static func mayHaveTags(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "{") && previous == byte { return true }
-                previous = byte
+            guard let base = bytes.baseAddress, bytes.count > 1 else { return false }
+            // memchr jumps from brace to brace many bytes at a time; most page bodies have none.
+            var offset = 0
+            while offset < bytes.count - 1,
+                  let found = memchr(base + offset, Int32(UInt8(ascii: "{")), bytes.count - 1 - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[index + 1] == UInt8(ascii: "{") { return true }
+                offset = index + 1
             }
             return false
         }

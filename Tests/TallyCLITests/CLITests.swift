@@ -49,9 +49,16 @@ private func temporaryFolder() throws -> URL {
         #expect(built.stdout.split(separator: "\n").count == 1)
         let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(home.contains("The database has no organizations yet."))
+        let unchanged = try tally(["build"], in: site)
+        #expect(unchanged.status == 0)
+        #expect(unchanged.stdout.hasPrefix("Up to date: 3 pages, nothing changed since the last build (checked in "))
+        let forced = try tally(["build", "--force"], in: site)
+        #expect(forced.stdout.hasPrefix("Built 3 pages (0 files written, 7 unchanged, 2 static) in "))
+        let ignored = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(ignored == "/public/\n/.public.tally-build\n")
         let again = try tally(["init", "site"], in: folder)
         #expect(again.status == 1)
-        #expect(again.stderr == "site/content/404.md: error: already exists\n  hint: run `tally init` in an empty folder\n")
+        #expect(again.stderr == "site/.gitignore: error: already exists\n  hint: run `tally init` in an empty folder\n")
     }
 
     @Test func aFailedBuildPrintsOneDiagnosticPerProblemAndExitsNonZero() throws {
