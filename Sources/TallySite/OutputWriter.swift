@@ -6,7 +6,9 @@ import Synchronization
 /// so a failed or interrupted build leaves the previous output whole.
 ///
 /// A file whose bytes equal the previous output's is hard-linked from it instead of written, so its
-/// modification time stays put for rsync and CDN uploads.
+/// modification time stays put for rsync and CDN uploads. The links are made when the build commits, and
+/// only when some file did change: a build whose every file equals the previous output leaves that output
+/// as it is, with no staging tree to build and no old tree to delete.
 final class OutputWriter: Sendable {
     let output: URL
     let staging: URL
@@ -20,6 +22,8 @@ final class OutputWriter: Sendable {
     private struct State {
         var written = 0
         var unchanged = 0
+        /// The files whose bytes equal the previous output's, to link into staging if the build commits a change.
+        var unchangedPaths: [String] = []
         var origins: [String: OutputOrigin] = [:]
     }
 
@@ -66,11 +70,16 @@ final class OutputWriter: Sendable {
         let target = stagingPath + "/" + relativePath
         let previous = outputPath + "/" + relativePath
         do {
-            if let slash = target.lastIndex(of: "/") { try OutputWriter.makeFolder(String(target[..<slash])) }
-            if hasPrevious, OutputWriter.file(at: previous, equals: bytes), link(previous, target) == 0 {
-                state.withLock { $0.unchanged += 1 }
+            if hasPrevious, OutputWriter.file(at: previous, equals: bytes) {
+                // The last write of a path wins: a generated robots.txt that a static one replaced, say.
+                unlink(target)
+                state.withLock {
+                    $0.unchanged += 1
+                    $0.unchangedPaths.append(relativePath)
+                }
                 return
             }
+            if let slash = target.lastIndex(of: "/") { try OutputWriter.makeFolder(String(target[..<slash])) }
             try OutputWriter.create(target, with: bytes)
             state.withLock { $0.written += 1 }
         } catch {
@@ -98,6 +107,20 @@ final class OutputWriter: Sendable {
             guard manager.fileExists(atPath: output.path) else {
                 try manager.moveItem(at: staging, to: output)
                 return
+            }
+            let unchangedPaths = state.withLock { $0.unchangedPaths }
+            if written == 0, Set(unchangedPaths).count == OutputWriter.fileCount(in: outputPath) {
+                // Every file is as the previous output has it, and it has no other: that output is this build.
+                try? manager.removeItem(at: staging)
+                return
+            }
+            for path in unchangedPaths {
+                let target = stagingPath + "/" + path
+                if let slash = target.lastIndex(of: "/") { try OutputWriter.makeFolder(String(target[..<slash])) }
+                // EEXIST: a later write of the same path, which wins.
+                guard link(outputPath + "/" + path, target) == 0 || errno == EEXIST else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
             }
             try? manager.removeItem(at: retired)
             switch exchange(staging.path, output.path) {
@@ -161,6 +184,25 @@ final class OutputWriter: Sendable {
         guard stat(path, &status) == 0, Int(status.st_size) == bytes.count,
               let existing = FileManager.default.contents(atPath: path) else { return false }
         return existing == bytes
+    }
+
+    /// The files in a previous output that a build could have written: hidden entries (a deploy checkout's
+    /// `.git`, `.nojekyll`) are not Tally's, and no page or static file has a hidden name.
+    private static func fileCount(in folder: String) -> Int {
+        guard let stream = opendir(folder) else { return 0 }
+        defer { closedir(stream) }
+        var count = 0
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): count += fileCount(in: folder + "/" + name)
+            default: count += 1
+            }
+        }
+        return count
     }
 
     /// `mkdir -p` with one system call for a folder whose parent exists, the usual case: FileManager first

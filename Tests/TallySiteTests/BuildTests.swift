@@ -133,6 +133,34 @@ import TallySite
         #expect(attributes[.modificationDate] as? Date == again[.modificationDate] as? Date)
     }
 
+    @Test func aRebuildWhoseEveryFileIsUnchangedKeepsThePreviousOutputFolderItself() throws {
+        let site = try TestSite(["content/index.md": "home", "content/about.md": "about"])
+        _ = try site.build().get()
+        let folder = site.root.appendingPathComponent("public").path
+        let before = try FileManager.default.attributesOfItem(atPath: folder)[.systemFileNumber] as? Int
+        let again = try site.build().get()
+        #expect(again.filesWritten == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder)[.systemFileNumber] as? Int == before)
+        #expect(site.allFiles().filter { !$0.hasPrefix("public/") && !$0.hasPrefix("content/") && !$0.hasPrefix("templates/") }
+                == ["site.sqlite", "tally.yaml"])
+    }
+
+    @Test func aRebuildWithOneChangeSwapsInTheNewOutputWithUnchangedFilesLinkedAndRemovedPagesGone() throws {
+        let site = try TestSite(["content/index.md": "home", "content/about.md": "about", "content/old.md": "old"])
+        _ = try site.build().get()
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: site.root.appendingPathComponent("public/" + path).path)[.systemFileNumber] as? Int
+        }
+        let about = try inode("about/index.html")
+        try site.write("home, changed", to: "content/index.md")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/old.md"))
+        let again = try site.build().get()
+        #expect(again.filesWritten == 1)
+        #expect(site.output("index.html")?.contains("home, changed") == true)
+        #expect(site.output("old/index.html") == nil)
+        #expect(try inode("about/index.html") == about)
+    }
+
     @Test func unpublishedUsersLeaveNoTraceWhateverThePageAsks() throws {
         let site = try TestSite([
             "content/index.md": """
