@@ -201,7 +201,7 @@ import TallyStore
     @Test func aDatabaseOfOnlyOrganizationsBuildsWithoutBrokenPages() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-orgs-only-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
-        for item in ["tally.yaml", "content", "templates", "static"] {
+        for item in ["tally.yaml", "content", "templates", "static", "views"] {
             try FileManager.default.copyItem(at: ExampleSiteTests.repository.appendingPathComponent(item),
                                              to: root.appendingPathComponent(item))
         }

@@ -11,7 +11,7 @@ import TallyStore
     static func copyExample(seedSQL: String? = nil) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
-        for item in ["tally.yaml", "content", "templates", "static"] {
+        for item in ["tally.yaml", "content", "templates", "static", "views"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: root.appendingPathComponent(item))
         }
         let seed = try seedSQL ?? String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
