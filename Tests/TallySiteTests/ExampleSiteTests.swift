@@ -64,6 +64,10 @@ import TallyStore
             for link in Self.rootRelativeLinks(in: html) where !Self.exists(link, in: output) { broken.insert("\(page) → \(link)") }
         }
         #expect(broken.isEmpty, "broken links: \(broken.sorted().prefix(10))")
+        // Nothing is loaded from another site: organization photos hosted elsewhere are links, not images.
+        for (page, html) in pages {
+            #expect(!html.contains("src=\"http") && !html.contains("src=\"//"), "\(page) loads something from another site")
+        }
     }
 
     /// `tally check` on the example: every link, anchor, asset and title, and every data rule.
