@@ -20,11 +20,12 @@ extension BuildOptions {
         resolve(outputPath ?? config.outputDirectory).standardizedFileURL
     }
 
-    /// What a build with `config` reads: the content, templates and static folders, the config file, and the
-    /// database with its write-ahead log. A change to any of them calls for a rebuild.
+    /// What a build with `config` reads: the content, templates, static and views folders, the config file, and
+    /// the database with its write-ahead log. A change to any of them calls for a rebuild.
     public func inputs(_ config: SiteConfig) -> [URL] {
         let database = resolve(databasePath ?? config.database)
-        return [config.contentDirectory, config.templatesDirectory, config.staticDirectory].map(root.appendingPathComponent)
+        return [config.contentDirectory, config.templatesDirectory, config.staticDirectory, config.viewsDirectory]
+            .map(root.appendingPathComponent)
             + [resolve(configFile), database, URL(fileURLWithPath: database.path + "-wal")]
     }
 }

@@ -165,10 +165,19 @@ enum PageExpander {
 
 /// Turns a failed query into a diagnostic at the line SQLite points to, with a hint for the usual mistakes.
 enum QueryDiagnostics {
-    /// - Parameter inline: the query sits on one front-matter line, so SQLite's own line is not added.
-    static func diagnostic(_ error: QueryError, queryName: String, file: String, line: Int, inline: Bool = false) -> Diagnostic {
+    /// - Parameters:
+    ///   - inline: the query sits on one front-matter line, so SQLite's own line is not added.
+    ///   - kind: what the SQL is, for the message: a page's `query` or a site `view`.
+    static func diagnostic(_ error: QueryError, queryName: String, file: String, line: Int, inline: Bool = false,
+                           kind: String = "query") -> Diagnostic {
         let hint: String
-        if error.message.hasPrefix("no such column") {
+        if error.message.hasPrefix(ViewError.parameters) {
+            hint = "filter where the view is used: SELECT * FROM \(queryName) WHERE … = :name"
+        } else if error.message == ViewError.notOneStatement {
+            hint = "give each query a file of its own"
+        } else if error.message == ViewError.empty {
+            hint = "write one SELECT in it, or delete the file"
+        } else if error.message.hasPrefix("no such column") {
             hint = "check the column names; docs/database.md lists every table's columns"
         } else if error.message.hasPrefix("no such table") {
             hint = "the tables are listed in docs/database.md; personal tables only hold published users' rows"
@@ -178,6 +187,6 @@ enum QueryDiagnostics {
             hint = "run the query with the sqlite3 shell to see what SQLite expects"
         }
         let located = inline ? line : line + (error.lineInQuery ?? 0)
-        return Diagnostic(file: file, line: located, message: "\(error.message) (in query '\(queryName)')", hint: hint)
+        return Diagnostic(file: file, line: located, message: "\(error.message) (in \(kind) '\(queryName)')", hint: hint)
     }
 }

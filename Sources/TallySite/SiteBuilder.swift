@@ -30,18 +30,22 @@ public enum SiteBuilder {
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
         let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
+        let views = ViewLoader.load(root: options.root, directory: config.viewsDirectory)
         let site = SiteContext.make(config)
-        var problems = templates.problems + content.problems + partialProblems(content.pages, templates.library)
+        var problems = templates.problems + content.problems + views.problems + partialProblems(content.pages, templates.library)
         problems += UnknownKeys.problems(templates: templates.library, templateFiles: templates.files, pages: content.pages,
                                          site: site, frontMatterKeys: content.frontMatterKeys)
         // Pages that loaded still render even when others did not, so one build reports every problem.
 
         progress?.stageStarted(.openDatabase)
         let database: SiteDatabase
-        switch openDatabase(options, config, pages: content.pages) {
+        switch openDatabase(options, config, pages: content.pages, views: views.views) {
         case .success(let opened): database = opened
         case .failure(let diagnostic): return .failure(BuildFailure(problems + [diagnostic]))
         }
+        // Pages that use a broken view would each fail with "no such table"; the view's own error says it once.
+        let viewProblems = database.viewErrors.map { ViewLoader.diagnostic($0, directory: config.viewsDirectory) }
+        guard viewProblems.isEmpty else { return .failure(BuildFailure(problems + viewProblems)) }
 
         progress?.stageStarted(.expandPages)
         let (plan, planProblems) = PageExpander.plan(content.pages, database: database)
@@ -98,12 +102,15 @@ public enum SiteBuilder {
                                      pageSources: pageSources))
     }
 
-    /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables.
-    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource]) -> Result<SiteDatabase, Diagnostic> {
+    /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables
+    /// and the site's views.
+    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource],
+                                     views: [SiteView]) -> Result<SiteDatabase, Diagnostic> {
         let databasePath = options.databasePath ?? config.database
         do throws(StoreError) {
             return .success(try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
-                                             pages: pages.compactMap(\.sitePage), utcOffset: formatSettings(config).utcOffset))
+                                             pages: pages.compactMap(\.sitePage), views: views,
+                                             utcOffset: formatSettings(config).utcOffset))
         } catch {
             return .failure(Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
                                        message: error.message, hint: error.hint))

@@ -36,7 +36,8 @@ extension SiteConfig {
     }
 
     static let keys = ["title", "description", "base_url", "language", "database", "timezone", "currency", "raw_html",
-                       "publish_users", "private_columns", "nav", "feeds", "content_dir", "templates_dir", "static_dir", "output_dir"]
+                       "publish_users", "private_columns", "nav", "feeds", "content_dir", "templates_dir", "static_dir", "views_dir",
+                       "output_dir"]
 
     /// What `base_url` and `--base-url` accept, for their diagnostics.
     static let baseURLExpectation = "an absolute URL such as https://example.org/ or a path such as /repo/"
@@ -95,12 +96,13 @@ extension SiteConfig {
                 items.append(NavigationItem(title: title, url: url))
             }
             navigation = items
-        case "content_dir", "templates_dir", "static_dir", "output_dir":
+        case "content_dir", "templates_dir", "static_dir", "views_dir", "output_dir":
             guard let text = text(), !text.isEmpty else { return wrong("a folder path") }
             switch key {
             case "content_dir": contentDirectory = text
             case "templates_dir": templatesDirectory = text
             case "static_dir": staticDirectory = text
+            case "views_dir": viewsDirectory = text
             default: outputDirectory = text
             }
         default:

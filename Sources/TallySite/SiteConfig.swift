@@ -25,6 +25,8 @@ public struct SiteConfig: Sendable {
     public var contentDirectory = "content"
     public var templatesDirectory = "templates"
     public var staticDirectory = "static"
+    /// Shared queries, one `NAME.sql` per view (docs/content.md#views).
+    public var viewsDirectory = "views"
     public var outputDirectory = "public"
 
     public struct NavigationItem: Sendable, Equatable {

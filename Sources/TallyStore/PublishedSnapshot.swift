@@ -6,23 +6,29 @@ import GRDB
 /// The build never queries the user's database directly: it copies it with SQLite's backup API into a
 /// temporary file, deletes unpublished users and their rows, drops private columns, and then opens the copy
 /// read-only. Whatever SQL a page runs, private data is simply not there, and the source is never written.
-/// The site's own pages are added as the `site_pages` and `site_page_tags` tables.
+/// The site's own pages are added as the `site_pages` and `site_page_tags` tables, and its views last.
 enum PublishedSnapshot {
-    static func make(from sourcePath: String, policy: PublicationPolicy, pages: [SitePage], at snapshotPath: String) throws(StoreError) {
+    /// Makes the snapshot; returns the views that could not be created (the others are in it).
+    /// - Parameter functions: adds Tally's SQL functions to a connection, since views may call them.
+    static func make(from sourcePath: String, policy: PublicationPolicy, pages: [SitePage], views: [SiteView],
+                     functions: @escaping @Sendable (Database) -> Void, at snapshotPath: String) throws(StoreError) -> [ViewError] {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
         do {
             var readOnly = Configuration()
             readOnly.readonly = true
             let source = try DatabaseQueue(path: sourcePath, configuration: readOnly)
             // A temporary file, built again by every build: no fsync (12 of them, half a second on a busy disk).
-            var unsynchronized = Configuration()
-            unsynchronized.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
-            let snapshot = try DatabaseQueue(path: snapshotPath, configuration: unsynchronized)
+            var writable = Configuration()
+            writable.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = OFF")
+                functions(db)
+            }
+            let snapshot = try DatabaseQueue(path: snapshotPath, configuration: writable)
             if let reserved = try source.read({ db in try SitePagesTables.collision(in: db) }) {
                 throw StoreError.reservedTable(path: sourcePath, name: reserved)
             }
             try source.backup(to: snapshot)
-            try snapshot.writeWithoutTransaction { db in
+            let viewErrors = try snapshot.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 try db.inTransaction {
                     try removeUnpublishedUsers(db, published: policy.publishedUsers)
@@ -31,9 +37,13 @@ enum PublishedSnapshot {
                     try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }
+                // Each view is created in its own statement, so one that fails leaves the others in place.
+                let viewErrors = try SiteViews.create(views, in: db)
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
+                return viewErrors
             }
             try snapshot.close()
+            return viewErrors
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {

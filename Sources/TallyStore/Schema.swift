@@ -3,6 +3,12 @@
 /// Shipped migrations are never edited: a later version adds a new migration
 /// (columns may be added; none of these is ever renamed or retyped).
 enum Schema {
+    /// The contract's table names, read from `version1`.
+    static let tableNames: Set<String> = Set(version1.split(separator: "\n").compactMap { line in
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "(" })
+        return words.count > 2 && words[0] == "CREATE" && words[1] == "TABLE" ? String(words[2]).lowercased() : nil
+    })
+
     static let version1 = """
         CREATE TABLE organizations (
           id INTEGER PRIMARY KEY,

@@ -9,20 +9,23 @@ import TallyFormat
 public final class SiteDatabase: Sendable {
     let pool: DatabasePool
     private let snapshotPath: String
+    /// The site views that could not be created, by view name order; the others are in the snapshot.
+    public let viewErrors: [ViewError]
 
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
-    /// as tables, and opens it read-only.
+    /// as tables and its `views` as views, and opens it read-only.
     /// - Parameter utcOffset: the site timezone's offset from UTC at a moment (seconds since 1970), for `local_datetime`.
-    public init(path: String, policy: PublicationPolicy, pages: [SitePage] = [],
+    public init(path: String, policy: PublicationPolicy, pages: [SitePage] = [], views: [SiteView] = [],
                 utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
-        try PublishedSnapshot.make(from: path, policy: policy, pages: pages, at: snapshotPath)
+        let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
+        viewErrors = try PublishedSnapshot.make(from: path, policy: policy, pages: pages, views: views, functions: functions, at: snapshotPath)
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.maximumReaderCount = 4
-            configuration.prepareDatabase { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
+            configuration.prepareDatabase { db in functions(db) }
             pool = try DatabasePool(path: snapshotPath, configuration: configuration)
         } catch {
             SiteDatabase.removeFiles(at: snapshotPath)
@@ -102,11 +105,23 @@ public final class SiteDatabase: Sendable {
         return values
     }
 
-    /// The 0-based line of the byte offset SQLite reports for the last error, when it reports one.
-    private static func errorLine(_ db: Database, sql: String) -> Int? {
-        let offset = Int(sqlite3_error_offset(db.sqliteConnection))
-        guard offset >= 0 else { return nil }
-        return sql.utf8.prefix(offset).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    /// The 0-based line in `sql` of the last error: at the byte offset SQLite reports, or, for a missing table,
+    /// which SQLite does not locate, where the table is first named.
+    /// - Parameter prefixLength: bytes that came before `sql` in the statement SQLite compiled.
+    static func errorLine(_ db: Database, sql: String, after prefixLength: Int = 0) -> Int? {
+        let offset = Int(sqlite3_error_offset(db.sqliteConnection)) - prefixLength
+        if offset >= 0 { return SQLText.line(ofOffset: offset, in: sql) }
+        let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+        guard let table = missingTable(in: message) else { return nil }
+        return SQLText.line(ofName: table, in: sql) ?? SQLText.line(ofName: "main." + table, in: sql)
+    }
+
+    /// `x` from SQLite's "no such table: x" (or "main.x"), in lowercase.
+    static func missingTable(in message: String) -> String? {
+        let prefix = "no such table: "
+        guard message.hasPrefix(prefix) else { return nil }
+        let name = message.dropFirst(prefix.count).lowercased()
+        return name.hasPrefix("main.") ? String(name.dropFirst(5)) : name
     }
 
     private static func dataValue(_ value: DatabaseValue) -> DataValue {

@@ -17,6 +17,13 @@ extension ChartFixture {
                          [.text("Rent"), .integer(95_000)], [.text("Food"), .integer(42_050)],
                          [.text("Transport"), .integer(12_000)], [.text("Savings"), .integer(30_000)],
                      ])),
+        // Phone-sized: the legend goes below the donut, so long names are not cut short.
+        ChartFixture(name: "donut-narrow", spec: ChartSpec(kind: .donut, title: "By cause", x: "cause", y: ["cents"],
+                                                           format: .currency(.code(usd)), width: 376),
+                     data: ChartData(columns: ["cause", "cents"], rows: [
+                         [.text("global health"), .integer(1_046_292)], [.text("neglected tropical diseases"), .integer(817_958)],
+                         [.text("malaria"), .integer(628_333)], [.text("cash transfers"), .integer(177_750)],
+                     ])),
     ]
 
     static let special: [ChartFixture] = [

@@ -36,6 +36,19 @@ import TallyStore
         }
     }
 
+    @Test func rebuildsWhenAViewChanges() async throws {
+        let site = try PreviewSite([
+            "views/answer.sql": "SELECT 41 AS value\n",
+            "content/index.md": "```sql answer\nSELECT value FROM answer\n```\n# Answer {{answer.value}}\n",
+        ])
+        try await site.serve { server in
+            #expect(try await server.get("/").body.contains("<h1>Answer 41</h1>"))
+            try site.write("SELECT 42 AS value\n", to: "views/answer.sql")
+            #expect(try await eventually { try await server.get("/").body.contains("<h1>Answer 42</h1>") })
+            #expect(server.console.contains("Changed: views/answer.sql; rebuilding"))
+        }
+    }
+
     @Test func servesTheSiteUnderTheBasePathOfItsBaseURL() async throws {
         let site = try PreviewSite([
             "tally.yaml": "title: Test\ndatabase: site.sqlite\nbase_url: https://user.github.io/repo/\n",

@@ -11,6 +11,13 @@ import TallySite
         ])
     }
 
+    @Test func aMissingTableIsLocatedWhereTheQueryNamesIt() throws {
+        let site = try TestSite(["content/a.md": "```sql gifts\nSELECT d.amount_cents\nFROM donations d\n  JOIN gift_notes n ON n.donation_id = d.id\n```\n"])
+        #expect(site.errors() == [
+            "content/a.md:4:1: error: no such table: gift_notes (in query 'gifts')\n  hint: the tables are listed in docs/database.md; personal tables only hold published users' rows",
+        ])
+    }
+
     @Test func frontMatterYAMLErrorsPointAtTheirLine() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [x, y\n---\nbody"])
         #expect(site.errors() == [

@@ -196,12 +196,16 @@ import TallyStore
            3.5, 1, 100, '<b>net</b>', 250, '2024-01-01'),
           (2, 'bare', 'Bare Org', '', NULL, NULL, NULL, NULL, 0, 100, NULL, NULL, '2024-01-01'),
           (3, 'pricey', 'Pricey Org', 'Expensive outcomes.', NULL, NULL, 'Brasil', 2.0, 0, 5000, 'surgery', 60000, '2024-01-01');
+        INSERT INTO organization_media (organization_id, kind, url, caption) VALUES
+          (3, 'photo', '/images/logos/givewell.svg', 'A photo on this site'),
+          (3, 'photo', 'https://www.example.org/photos/clinic.jpg', 'A photo elsewhere'),
+          (3, 'video', '//cdn.example.net/tour.webm', 'A video elsewhere');
         """
 
     @Test func aDatabaseOfOnlyOrganizationsBuildsWithoutBrokenPages() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-orgs-only-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
-        for item in ["tally.yaml", "content", "templates", "static"] {
+        for item in ["tally.yaml", "content", "templates", "static", "views"] {
             try FileManager.default.copyItem(at: ExampleSiteTests.repository.appendingPathComponent(item),
                                              to: root.appendingPathComponent(item))
         }
@@ -237,5 +241,12 @@ import TallyStore
         #expect(try #require(pages["orgs/pricey/index.html"]).contains("less than one surgery"))
         #expect(try #require(pages["orgs/bare/index.html"]).contains("No published user has given to Bare Org yet."))
         #expect(Self.cardSlugs(try #require(pages["orgs/by/cost/index.html"])) == ["hostile", "pricey", "bare"])
+        // A photo with a site path is shown; media on other sites is linked, so no page requests another site.
+        let pricey = try #require(pages["orgs/pricey/index.html"])
+        #expect(pricey.contains("<img src=\"/images/logos/givewell.svg\" alt=\"A photo on this site\" />"))
+        #expect(pricey.contains("<li>Photo: <a href=\"https://www.example.org/photos/clinic.jpg\">A photo elsewhere</a> (photo on example.org)</li>\n<li>Video: <a href=\"\">A video elsewhere</a> (WebM video)</li>"))
+        for (page, html) in pages {
+            #expect(!html.contains("src=\"http") && !html.contains("src=\"//"), "\(page) loads something from another site")
+        }
     }
 }

@@ -11,7 +11,7 @@ import TallyStore
     static func copyExample(seedSQL: String? = nil) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
-        for item in ["tally.yaml", "content", "templates", "static"] {
+        for item in ["tally.yaml", "content", "templates", "static", "views"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: root.appendingPathComponent(item))
         }
         let seed = try seedSQL ?? String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
@@ -64,6 +64,10 @@ import TallyStore
             for link in Self.rootRelativeLinks(in: html) where !Self.exists(link, in: output) { broken.insert("\(page) → \(link)") }
         }
         #expect(broken.isEmpty, "broken links: \(broken.sorted().prefix(10))")
+        // Nothing is loaded from another site: organization photos hosted elsewhere are links, not images.
+        for (page, html) in pages {
+            #expect(!html.contains("src=\"http") && !html.contains("src=\"//"), "\(page) loads something from another site")
+        }
     }
 
     /// `tally check` on the example: every link, anchor, asset and title, and every data rule.

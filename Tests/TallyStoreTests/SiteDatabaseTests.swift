@@ -24,6 +24,21 @@ private func makeDatabase(_ extraSQL: String = "") throws -> String {
     return path
 }
 
+/// A database whose `social_accounts.auth_token` is NOT NULL and UNIQUE, so the snapshot cannot drop it and blanks it.
+private func makeUndroppableTokenDatabase() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("other.sqlite").path
+    try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """
+        CREATE TABLE accounts_other (x INTEGER);
+        DROP TABLE social_accounts;
+        CREATE TABLE social_accounts (id INTEGER PRIMARY KEY, user_id INTEGER, platform TEXT, handle TEXT, auth_token TEXT NOT NULL UNIQUE);
+        INSERT INTO users (id, username, created_at) VALUES (1, 'ada', '2023-01-01');
+        INSERT INTO social_accounts VALUES (1, 1, 'mastodon', '@ada', 'secret');
+        """)
+    return path
+}
+
 @Suite struct SiteDatabaseTests {
     let policy = PublicationPolicy(publishedUsers: ["ada"])
 
@@ -65,18 +80,31 @@ private func makeDatabase(_ extraSQL: String = "") throws -> String {
     }
 
     @Test func aNotNullIndexedPrivateColumnIsBlankedWhenItCannotBeDropped() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("other.sqlite").path
-        try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """
-            CREATE TABLE accounts_other (x INTEGER);
-            DROP TABLE social_accounts;
-            CREATE TABLE social_accounts (id INTEGER PRIMARY KEY, user_id INTEGER, platform TEXT, handle TEXT, auth_token TEXT NOT NULL UNIQUE);
-            INSERT INTO users (id, username, created_at) VALUES (1, 'ada', '2023-01-01');
-            INSERT INTO social_accounts VALUES (1, 1, 'mastodon', '@ada', 'secret');
-            """)
-        let database = try SiteDatabase(path: path, policy: policy)
+        let database = try SiteDatabase(path: try makeUndroppableTokenDatabase(), policy: policy)
         #expect(try database.run("SELECT auth_token FROM social_accounts").rows == [[.text("")]])
+    }
+
+    @Test func aViewSeesPrivateColumnsAsBlankAsAPageDoes() throws {
+        let views = [SiteView(name: "tokens", sql: "SELECT handle, auth_token FROM social_accounts")]
+        let database = try SiteDatabase(path: try makeUndroppableTokenDatabase(), policy: policy, views: views)
+        #expect(database.viewErrors.isEmpty)
+        #expect(try database.run("SELECT * FROM tokens").rows == [[.text("@ada"), .text("")]])
+    }
+
+    @Test func viewsAreCreatedInTheOrderTheyUseEachOtherAndBrokenOnesAreReported() throws {
+        let views = [
+            SiteView(name: "a_gifts", sql: "SELECT g.amount_cents, o.name FROM gifts g JOIN organizations o ON o.id = g.organization_id"),
+            SiteView(name: "gifts", sql: "SELECT organization_id, amount_cents FROM donations;\n-- published users only\n"),
+            SiteView(name: "emails", sql: "SELECT username,\n  email FROM users"),
+            SiteView(name: "bills", sql: "SELECT 1"),
+        ]
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy, views: views)
+        #expect(database.viewErrors == [
+            ViewError(view: "bills", reason: .nameTaken),
+            ViewError(view: "emails", reason: .query(QueryError(message: "no such column: email", lineInQuery: 1))),
+        ])
+        #expect(try database.run("SELECT * FROM a_gifts").rows == [[.integer(5000), .text("Against Malaria Foundation")]])
+        #expect(!database.tableNames().contains("emails"))
     }
 
     @Test func theSourceDatabaseIsNeverChanged() throws {

@@ -1,6 +1,7 @@
 /// Pies and donuts: at most seven slices (the smallest categories beyond six are grouped as "Other"),
-/// largest first, clockwise from twelve o'clock. A legend beside the pie gives each slice's name, share and
-/// value next to a swatch with the slice's colour and pattern, so no label can overlap another.
+/// largest first, clockwise from twelve o'clock. A legend beside the pie (below it in a chart narrower than
+/// 480 whose rows would not fit beside) gives each slice's name, share and value next to a swatch with the
+/// slice's colour and pattern, so no label can overlap another.
 enum PieChart {
     static let maxSlices = 7
 
@@ -14,7 +15,6 @@ enum PieChart {
         let dataset = try CategoryDataset(spec: spec, data: data, partsOfWhole: true)
         let title = spec.title ?? CategorySummary.title(dataset)
         let width = spec.width ?? 600
-        let height = spec.height ?? 300
         let style = dataset.axisStyle
         let values = dataset.series.first?.values ?? []
         let ranked = values.indices.filter { (values[$0] ?? 0) > 0 }
@@ -26,7 +26,9 @@ enum PieChart {
                 let value = values[index] ?? 0
                 return [dataset.categories[index].label, style.full(value), NumberStyle.percent.full(value / total)]
             })
-        guard total > 0 else { return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML) }
+        guard total > 0 else {
+            return EmptyChart.render(title: title, width: width, height: spec.height ?? 300, prefix: prefix, table: table.emptyHTML)
+        }
 
         var slices = ranked.prefix(ranked.count > maxSlices ? maxSlices - 1 : maxSlices).map { index in
             Slice(name: dataset.categories[index].label, value: values[index] ?? 0, share: (values[index] ?? 0) / total)
@@ -36,11 +38,11 @@ enum PieChart {
             let rest = ranked.dropFirst(maxSlices - 1).reduce(0) { $0 + (values[$1] ?? 0) }
             slices.append(Slice(name: "Other", value: rest, share: rest / total))
         }
+        let geometry = PieGeometry(width: width, height: spec.height, donut: spec.kind == .donut, slices: slices, style: style)
         let description = spec.description
             ?? describe(kind: spec.kind, dataset: dataset, slices: slices, total: total, grouped: grouped)
-        var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,
+        var canvas = ChartCanvas(prefix: prefix, width: width, height: geometry.height, title: title, description: description,
                                  capacity: 2048 + slices.count * 300)
-        let geometry = PieGeometry(width: width, height: height, donut: spec.kind == .donut)
         geometry.write(slices, style: style, total: total, into: &canvas)
         return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
     }

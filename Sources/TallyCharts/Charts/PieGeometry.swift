@@ -1,17 +1,57 @@
-/// Draws pie or donut slices and the legend beside them.
+/// Draws pie or donut slices and the legend beside them, or below them in a narrow chart whose legend would
+/// not fit beside.
 struct PieGeometry {
+    let height: Double
     let radius: Double
     let innerRadius: Double
     let center: (x: Double, y: Double)
     let legendX: Double
     let legendWidth: Double
+    /// The top of the legend's first row.
+    let legendY: Double
 
-    init(width: Double, height: Double, donut: Bool) {
-        radius = max(10, min(height / 2 - 14, width * 0.24))
+    static let rowHeight = 26.0
+    /// From this width up the legend always stays beside the pie (the default chart is 600 wide), as it did
+    /// before narrow charts existed; below it (a phone-sized chart is 376 wide) it moves under the pie when a
+    /// row would otherwise be cut short.
+    static let narrowWidth = 480.0
+
+    /// - Parameters:
+    ///   - height: the chart's height, or nil for the default: 300 beside, or room for a pie about 200 across and
+    ///     the legend below it.
+    ///   - slices: the legend's rows, to see whether their names fit beside the pie uncut.
+    init(width: Double, height: Double?, donut: Bool, slices: [PieChart.Slice], style: NumberStyle) {
+        let legendHeight = Double(slices.count) * PieGeometry.rowHeight
+        let besideRadius = max(10, min((height ?? 300) / 2 - 14, width * 0.24))
+        let besideWidth = width - (16 + 2 * besideRadius + 32) - 8
+        let fits = slices.allSatisfy { slice in
+            TextMetrics.width(slice.name, fontSize: 13) <= PieGeometry.nameRoom(besideWidth, slice, style: style)
+        }
+        if width < PieGeometry.narrowWidth && !fits {
+            self.height = height ?? 2 * min(width / 2 - 16, 100) + legendHeight + 44
+            radius = max(10, min(width / 2 - 16, (self.height - legendHeight - 44) / 2))
+            center = (width / 2, 14 + radius)
+            legendX = 16
+            legendY = center.y + radius + 22
+        } else {
+            self.height = height ?? 300
+            radius = besideRadius
+            center = (16 + radius, self.height / 2)
+            legendX = center.x + radius + 32
+            legendY = center.y - legendHeight / 2
+        }
         innerRadius = donut ? radius * 0.58 : 0
-        center = (16 + radius, height / 2)
-        legendX = center.x + radius + 32
         legendWidth = width - legendX - 8
+    }
+
+    /// A legend row's share and value, after the slice's name.
+    static func numbers(_ slice: PieChart.Slice, style: NumberStyle) -> String {
+        NumberStyle.percent.full(slice.share) + " · " + style.full(slice.value)
+    }
+
+    /// The width a slice's name may take in a legend `legendWidth` wide: what the swatch and numbers leave.
+    static func nameRoom(_ legendWidth: Double, _ slice: PieChart.Slice, style: NumberStyle) -> Double {
+        legendWidth - 24 - TextMetrics.width(numbers(slice, style: style), fontSize: 13) - 8
     }
 
     func write(_ slices: [PieChart.Slice], style: NumberStyle, total: Double, into canvas: inout ChartCanvas) {
@@ -92,15 +132,14 @@ struct PieGeometry {
 
     /// One row per slice: swatch, name, then share and value in the muted colour.
     private func writeLegend(_ slices: [PieChart.Slice], style: NumberStyle, prefix: String, into svg: inout SVGWriter) {
-        let rowHeight = 26.0
-        var y = center.y - Double(slices.count) * rowHeight / 2
+        var y = legendY
         svg.raw("<g class=\"lg\">" as StaticString)
         for (index, slice) in slices.enumerated() {
             svg.rectStart(x: legendX, y: y + 5, width: 16, height: 16)
             SeriesPatterns.writeFill(series: index, prefix: prefix, into: &svg)
             svg.raw("/>" as StaticString)
-            let numbers = NumberStyle.percent.full(slice.share) + " · " + style.full(slice.value)
-            let room = legendWidth - 24 - TextMetrics.width(numbers, fontSize: 13) - 8
+            let numbers = PieGeometry.numbers(slice, style: style)
+            let room = PieGeometry.nameRoom(legendWidth, slice, style: style)
             let name = TextMetrics.truncated(slice.name, fontSize: 13, maxWidth: max(room, 40))
             svg.raw("<text" as StaticString)
             svg.attribute("x", legendX + 24)
@@ -110,7 +149,7 @@ struct PieGeometry {
             svg.raw(" <tspan class=\"mu\">" as StaticString)
             svg.text(numbers)
             svg.raw("</tspan></text>" as StaticString)
-            y += rowHeight
+            y += PieGeometry.rowHeight
         }
         svg.raw("</g>" as StaticString)
     }

@@ -1,0 +1,36 @@
+/// Finding places in SQL text, for errors that SQLite does not locate itself.
+enum SQLText {
+    /// The 0-based line of the first byte at `offset` or after it that is not white space.
+    static func line(atOrAfter offset: Int, in sql: String) -> Int {
+        let bytes = sql.utf8
+        var index = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))
+        while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index = bytes.index(after: index) }
+        return newlines(in: bytes[..<index])
+    }
+
+    /// The 0-based line where `name` (a table such as `org_cards`, or a parameter such as `:tag`) is first
+    /// written as a whole word, ignoring ASCII case; nil when it is not there.
+    static func line(ofName name: String, in sql: String) -> Int? {
+        let text = Array(sql.utf8.map(lowercasedASCII)), word = Array(name.utf8.map(lowercasedASCII))
+        guard !word.isEmpty, text.count >= word.count else { return nil }
+        for start in 0...(text.count - word.count) where text[start..<(start + word.count)].elementsEqual(word) {
+            let before = start == 0 || !isNamePart(text[start - 1])
+            let after = start + word.count == text.count || !isNamePart(text[start + word.count])
+            if before && after { return newlines(in: text[..<start]) }
+        }
+        return nil
+    }
+
+    /// The 0-based line of a byte offset.
+    static func line(ofOffset offset: Int, in sql: String) -> Int { newlines(in: sql.utf8.prefix(offset)) }
+
+    private static func newlines<Bytes: Sequence<UInt8>>(in bytes: Bytes) -> Int {
+        bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+
+    private static func isNamePart(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+}
