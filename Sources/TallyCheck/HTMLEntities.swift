@@ -1,7 +1,7 @@
 /// Decodes the character references Tally's output and common HTML use: `&amp;` `&lt;` `&gt;` `&quot;`
 /// `&apos;` `&nbsp;` and numeric ones (`&#39;`, `&#x27;`). Any other `&…;` is left as written.
-enum HTMLEntities {
-    static func decode(_ text: Substring) -> String {
+package enum HTMLEntities {
+    package static func decode(_ text: Substring) -> String {
         guard text.contains("&") else { return String(text) }
         var result = ""
         var rest = text

@@ -1,89 +1,80 @@
-/// A small, forgiving scanner for the attributes of HTML start tags: enough to find links, anchors and the
-/// title in generated pages without an HTML parser.
-///
-/// It understands quoted (single or double) and unquoted attribute values, comments, doctypes, and the raw
-/// text of `<script>` and `<style>`, whose contents are never read as tags.
+/// Finds what the link checker needs in a generated page: the URLs in its `href`, `src`, `srcset`, `poster` and
+/// `data` attributes with their line and column, the anchors it defines, and its title. The tags come from
+/// `HTMLTokenizer`, so comments and the contents of `<script>` and `<style>` are never read as markup.
 public enum HTMLScanner {
     public static func scan(_ html: String) -> HTMLDocument {
-        var scanner = Cursor(Array(html.utf8))
+        var html = html
+        return html.withUTF8 { scan(bytes: $0) }
+    }
+
+    static func scan(bytes: UnsafeBufferPointer<UInt8>) -> HTMLDocument {
+        var tokenizer = HTMLTokenizer(bytes)
+        let lines = LineIndex(bytes)
         var document = HTMLDocument()
-        var inSVG = false
-        while let tagStart = scanner.bytes[scanner.index...].firstIndex(of: UInt8(ascii: "<")) {
-            scanner.index = tagStart
-            if scanner.skip(past: "<!--") {
-                scanner.skipTo(after: "-->")
-            } else if scanner.isLetter(at: tagStart + 1) {
-                scanner.index = tagStart + 1
-                let tag = scanner.startTag()
-                record(tag, into: &document)
-                switch tag.name {
-                case "svg": inSVG = true
-                case "script", "style", "textarea": scanner.skipTo(after: "</" + tag.name)
-                case "title" where !inSVG:
-                    let textStart = scanner.index
-                    scanner.skipTo(after: "</title")
-                    let textEnd = max(textStart, scanner.index - "</title".utf8.count)
-                    if document.title == nil {
-                        let text = HTMLEntities.decode(Substring(decoding: scanner.bytes[textStart..<textEnd], as: UTF8.self))
-                        document.title = text.trimmingWhitespace()
-                    }
-                default: break
-                }
-            } else {
-                // End tags, doctypes, processing instructions and a lone "<" in text. An SVG's own <title> is not the page's.
-                if scanner.skip(past: "</svg") { inSVG = false }
-                scanner.index = tagStart + 1
-                if scanner.bytes.indices.contains(scanner.index), [UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(scanner.bytes[scanner.index]) {
-                    scanner.skipTo(after: ">")
-                }
+        // An SVG's own <title> is not the page's.
+        var svgDepth = 0
+        while let tag = tokenizer.next() {
+            if bytes.spells(tag.name, "svg") {
+                if tag.isEndTag { svgDepth = max(0, svgDepth - 1) } else if !tag.isSelfClosing { svgDepth += 1 }
+            }
+            guard !tag.isEndTag else { continue }
+            record(tag, from: bytes, lines: lines, into: &document)
+            if document.title == nil, svgDepth == 0, bytes.spells(tag.name, "title"), let text = tag.text {
+                document.title = HTMLEntities.decode(Substring(bytes.string(text))).trimmingWhitespace()
             }
         }
         return document
     }
 
-    private static func record(_ tag: StartTag, into document: inout HTMLDocument) {
+    /// What the link checker takes from an attribute.
+    private enum Use {
+        case anchor, url(HTMLReference.Role), srcset
+    }
+
+    private static func use(of attribute: Range<Int>, in tag: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Use? {
+        if bytes.spells(attribute, "id") { return .anchor }
+        if bytes.spells(attribute, "name") { return bytes.spells(tag, "a") ? .anchor : nil }
+        if bytes.spells(attribute, "href") {
+            if bytes.spells(tag, "a") || bytes.spells(tag, "area") { return .url(.link) }
+            return bytes.spells(tag, "link") ? .url(.asset) : nil
+        }
+        if bytes.spells(attribute, "src") || bytes.spells(attribute, "poster") { return .url(.asset) }
+        if bytes.spells(attribute, "data") { return bytes.spells(tag, "object") ? .url(.asset) : nil }
+        return bytes.spells(attribute, "srcset") ? .srcset : nil
+    }
+
+    private static func record(_ tag: HTMLTag, from bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, into document: inout HTMLDocument) {
         for attribute in tag.attributes {
-            switch attribute.name {
-            case "id" where !attribute.value.isEmpty:
-                document.anchors.insert(attribute.value)
-            case "name" where tag.name == "a" && !attribute.value.isEmpty:
-                document.anchors.insert(attribute.value)
-            case "href" where tag.name == "a" || tag.name == "area":
-                document.references.append(HTMLReference(url: attribute.value, role: .link, line: attribute.line, column: attribute.column))
-            case "href" where tag.name == "link":
-                document.references.append(HTMLReference(url: attribute.value, role: .asset, line: attribute.line, column: attribute.column))
-            case "src", "poster":
-                document.references.append(HTMLReference(url: attribute.value, role: .asset, line: attribute.line, column: attribute.column))
-            case "data" where tag.name == "object":
-                document.references.append(HTMLReference(url: attribute.value, role: .asset, line: attribute.line, column: attribute.column))
-            case "srcset":
-                for candidate in attribute.srcsetCandidates {
-                    document.references.append(HTMLReference(url: candidate.url, role: .asset, line: attribute.line,
-                                                             column: attribute.column + candidate.offset))
+            switch use(of: attribute.name, in: tag.name, bytes) {
+            case .anchor:
+                let anchor = value(of: attribute, in: bytes)
+                if !anchor.isEmpty { document.anchors.insert(anchor) }
+            case .url(let role):
+                let (line, column) = position(of: attribute, lines: lines)
+                document.references.append(HTMLReference(url: value(of: attribute, in: bytes), role: role, line: line, column: column))
+            case .srcset:
+                let (line, column) = position(of: attribute, lines: lines)
+                for candidate in srcsetCandidates(attribute.value.map(bytes.string) ?? "") {
+                    document.references.append(HTMLReference(url: candidate.url, role: .asset, line: line, column: column + candidate.offset))
                 }
-            default: break
+            case nil:
+                break
             }
         }
     }
-}
 
-/// A start tag's lowercased name and its attributes.
-struct StartTag {
-    let name: String
-    let attributes: [Attribute]
-}
+    /// The attribute's value with entities decoded; empty for an attribute without one.
+    private static func value(of attribute: HTMLAttribute, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        attribute.value.map { HTMLEntities.decode(Substring(bytes.string($0))) } ?? ""
+    }
 
-/// One attribute: lowercased name, entity-decoded value, and where the value starts.
-struct Attribute {
-    let name: String
-    let value: String
-    /// The value as written, before entities were decoded.
-    let rawValue: String
-    let line: Int
-    let column: Int
+    /// Where the value starts, or where the name ends for an attribute without a value.
+    private static func position(of attribute: HTMLAttribute, lines: LineIndex) -> (line: Int, column: Int) {
+        lines.position(of: attribute.value?.lowerBound ?? attribute.name.upperBound)
+    }
 
     /// The URLs of a `srcset` ("a.png 1x, b.png 2x"), each with its offset in scalars from the value's start.
-    var srcsetCandidates: [(url: String, offset: Int)] {
+    static func srcsetCandidates(_ rawValue: String) -> [(url: String, offset: Int)] {
         var candidates: [(url: String, offset: Int)] = []
         let scalars = Array(rawValue.unicodeScalars)
         var index = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCheck
 
 /// Turns a built page into one file that needs nothing else: stylesheets become `<style>`, images become `data:`
 /// URLs, scripts are dropped, and links into the site point at the published site (or are unlinked when the
@@ -15,41 +16,48 @@ struct SelfContainedPage {
     }
 
     func inline(_ html: String) throws(Problem) -> String {
-        var out = ""
-        out.reserveCapacity(html.utf8.count + html.utf8.count / 2)
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "<") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: ">") else { break }
-            let tag = rest[open...close]
-            rest = rest[rest.index(after: close)...]
-            if tag.lowercased().hasPrefix("<script") {
-                // The report works without script, and a script could make requests: leave it out.
-                rest = rest.range(of: "</script>").map { rest[$0.upperBound...] } ?? rest[rest.endIndex...]
-                continue
-            }
-            out += try rewrite(tag)
-        }
-        out += rest
-        return out
+        var html = html
+        return try html.withUTF8 { bytes in Result { () throws(Problem) in try inline(bytes) } }.get()
     }
 
-    private func rewrite(_ tag: Substring) throws(Problem) -> String {
-        let lower = tag.lowercased()
-        if lower.hasPrefix("<link") {
-            guard let href = attribute("href", in: tag), let path = sitePath(href) else { return String(tag) }
-            if lower.contains("rel=\"stylesheet\"") { return "<style>" + (try text(of: path)) + "</style>" }
-            if lower.contains("rel=\"icon\"") { return replacing("href", in: tag, with: try dataURL(of: path)) }
-            return ""  // alternates and the like point at other files of the site
+    private func inline(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> String {
+        var page = SourceEdits(bytes, growth: bytes.count / 2)
+        var tokenizer = HTMLTokenizer(bytes)
+        // The report works without script, and a script could make requests: each is left out, end tag and all.
+        var scriptStart: Int?
+        while let tag = tokenizer.next() {
+            if tag.isEndTag {
+                if let start = scriptStart, bytes.spells(tag.name, "script") {
+                    page.replace(start..<tag.range.upperBound, with: [])
+                    scriptStart = nil
+                }
+            } else if bytes.spells(tag.name, "script") {
+                scriptStart = tag.range.lowerBound
+            } else {
+                try rewrite(tag, in: &page)
+            }
         }
-        if lower.hasPrefix("<img"), let source = attribute("src", in: tag), let path = sitePath(source) {
-            return replacing("src", in: tag, with: try dataURL(of: path))
+        if let start = scriptStart { page.replace(start..<bytes.count, with: []) }
+        return String(decoding: page.finish(), as: UTF8.self)
+    }
+
+    private func rewrite(_ tag: HTMLTag, in page: inout SourceEdits) throws(Problem) {
+        let bytes = page.source
+        if bytes.spells(tag.name, "link") {
+            guard let href = tag.attribute("href", in: bytes), let path = sitePath(page.value(of: href)) else { return }
+            let relations = tag.attribute("rel", in: bytes).map { page.value(of: $0).lowercased().split(whereSeparator: \.isWhitespace) } ?? []
+            if relations.contains("stylesheet") {
+                page.replace(tag.range, with: ("<style>" + (try text(of: path)) + "</style>").utf8)
+            } else if relations.contains("icon") {
+                page.replace(href, with: try dataURL(of: path))
+            } else {
+                page.replace(tag.range, with: [])  // alternates and the like point at other files of the site
+            }
+        } else if bytes.spells(tag.name, "img"), let source = tag.attribute("src", in: bytes), let path = sitePath(page.value(of: source)) {
+            page.replace(source, with: try dataURL(of: path))
+        } else if bytes.spells(tag.name, "a"), let href = tag.attribute("href", in: bytes), let path = sitePath(page.value(of: href)) {
+            page.replace(href, with: absoluteBase.map { $0 + path })
         }
-        if lower.hasPrefix("<a "), let href = attribute("href", in: tag), let path = sitePath(href) {
-            guard let absoluteBase else { return replacing("href", in: tag, with: nil) }
-            return replacing("href", in: tag, with: absoluteBase + path)
-        }
-        return String(tag)
     }
 
     /// A root-relative URL's path inside the site ("/orgs/x/" → "orgs/x/"), or nil for any other URL.
@@ -78,19 +86,23 @@ struct SelfContainedPage {
         let type = types[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
         return "data:" + type + ";base64," + (try file(path)).base64EncodedString()
     }
+}
 
-    /// The value of a double-quoted attribute, with the entities Tally's escaping writes decoded.
-    private func attribute(_ name: String, in tag: Substring) -> String? {
-        guard let range = tag.range(of: " " + name + "=\"") else { return nil }
-        guard let end = tag[range.upperBound...].firstIndex(of: "\"") else { return nil }
-        return String(tag[range.upperBound..<end]).replacingOccurrences(of: "&amp;", with: "&")
+private extension SourceEdits {
+    /// The attribute's value, with character references decoded.
+    func value(of attribute: HTMLAttribute) -> String {
+        attribute.value.map { HTMLEntities.decode(Substring(source.string($0))) } ?? ""
     }
 
-    private func replacing(_ name: String, in tag: Substring, with value: String?) -> String {
-        guard let range = tag.range(of: " " + name + "=\""), let end = tag[range.upperBound...].firstIndex(of: "\"") else {
-            return String(tag)
+    /// Writes the attribute again as `name="value"` (escaped), or removes it, with the space before it, for nil.
+    mutating func replace(_ attribute: HTMLAttribute, with value: String?) {
+        if let value {
+            let name = source.string(attribute.name).lowercased()
+            replace(attribute.range, with: (name + "=\"" + value.replacingOccurrences(of: "&", with: "&amp;") + "\"").utf8)
+        } else {
+            var start = attribute.range.lowerBound
+            while start > 0, source[start - 1].isHTMLSpace { start -= 1 }
+            replace(start..<attribute.range.upperBound, with: [])
         }
-        let replacement = value.map { " " + name + "=\"" + $0.replacingOccurrences(of: "&", with: "&amp;") + "\"" } ?? ""
-        return String(tag[..<range.lowerBound]) + replacement + String(tag[tag.index(after: end)...])
     }
 }
