@@ -65,19 +65,14 @@ public struct FileStamps: Equatable, Sendable {
 
     // Folders are entered only when readdir says the entry is one, so a link to a folder is not followed.
     private static func walk(_ path: String, skipping: Set<String>, _ body: (String, Stamp) -> Void) {
-        guard let stream = opendir(path) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name != ".", name != "..", !skipping.contains(name) else { continue }
+        DirectoryEntries.forEach(in: path) { name, type in
+            guard !skipping.contains(name) else { return }
             let fullPath = path + "/" + name
             var info = stat()
             // A link to a file is stamped as the file it points to.
-            guard stat(fullPath, &info) == 0 else { continue }
+            guard stat(fullPath, &info) == 0 else { return }
             body(fullPath, Stamp(info))
-            if Int32(entry.pointee.d_type) == Int32(DT_DIR) { walk(fullPath, skipping: skipping, body) }
+            if Int32(type) == Int32(DT_DIR) { walk(fullPath, skipping: skipping, body) }
         }
     }
 }

@@ -189,18 +189,10 @@ final class OutputWriter: Sendable {
     /// The files in a previous output that a build could have written: hidden entries (a deploy checkout's
     /// `.git`, `.nojekyll`) are not Tally's, and no page or static file has a hidden name.
     private static func fileCount(in folder: String) -> Int {
-        guard let stream = opendir(folder) else { return 0 }
-        defer { closedir(stream) }
         var count = 0
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): count += fileCount(in: folder + "/" + name)
-            default: count += 1
-            }
+        DirectoryEntries.forEach(in: folder) { name, type in
+            guard !name.hasPrefix(".") else { return }
+            count += Int32(type) == Int32(DT_DIR) ? fileCount(in: folder + "/" + name) : 1
         }
         return count
     }

@@ -121,8 +121,8 @@ public enum SiteBuilder {
     private static func ancestorPages(_ plan: PagePlan, _ sources: [PageSource], _ database: SiteDatabase) -> [PageInstance] {
         let ancestors = plan.ancestors
         var pages = plan.singlePages.filter { ancestors.contains($0.path) }
-        let templated = Set(ancestors.compactMap { plan.owners[$0] }.map { Int($0.sourceIndex) }).subtracting(pages.map(\.sourceIndex))
-        for index in plan.templatedSources where templated.contains(index) {
+        let owners = Set(ancestors.compactMap { plan.owners[$0].map { Int($0.sourceIndex) } })
+        for index in plan.templatedSources where owners.contains(index) {
             PageExpander.forEachChunk(of: index, sources, plan: plan, database: database, wanted: ancestors.contains) { pages += $0 }
         }
         return pages

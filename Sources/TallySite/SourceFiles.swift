@@ -11,20 +11,14 @@ enum SourceFiles {
         return paths.sorted()
     }
 
-    // readdir gives each entry's type without a stat call, which matters at 100,000 files.
     private static func walk(_ path: String, prefix: String, suffix: String, into paths: inout [String]) {
-        guard let stream = opendir(path) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
+        DirectoryEntries.forEach(in: path) { name, type in
+            guard !name.hasPrefix(".") else { return }
             let fullPath = path + "/" + name
-            switch kind(of: entry.pointee.d_type, at: fullPath) {
+            switch kind(of: type, at: fullPath) {
             case .directory: walk(fullPath, prefix: prefix + name + "/", suffix: suffix, into: &paths)
             case .file where name.hasSuffix(suffix): paths.append(prefix + name)
-            default: continue
+            default: return
             }
         }
     }

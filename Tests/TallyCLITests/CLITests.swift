@@ -61,6 +61,21 @@ private func temporaryFolder() throws -> URL {
         #expect(again.stderr == "site/.gitignore: error: already exists\n  hint: run `tally init` in an empty folder\n")
     }
 
+    @Test func timingsPrintEachStageOnStandardErrorAndLeaveTheSummaryAlone() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let built = try tally(["build", "--timings"], in: folder)
+        #expect(built.status == 0)
+        #expect(built.stdout.hasPrefix("Built 3 pages ") && built.stdout.split(separator: "\n").count == 1)
+        let stages = built.stderr.split(separator: "\n").map { $0.split(separator: "ms  ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(stages == ["Loading config", "Loading templates", "Loading content", "Opening database", "Expanding templated pages",
+                           "Rendering pages", "Writing sitemap, robots.txt, 404 page and feeds", "Copying static files", "Swapping output"])
+        #expect(built.stderr.split(separator: "\n").allSatisfy { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true })
+        // Up to date: only the config was read.
+        let again = try tally(["build", "--timings"], in: folder)
+        #expect(again.stderr.hasSuffix(" ms  Loading config\n") && again.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aFailedBuildPrintsOneDiagnosticPerProblemAndExitsNonZero() throws {
         let folder = try temporaryFolder()
         _ = try tally(["init", "."], in: folder)
