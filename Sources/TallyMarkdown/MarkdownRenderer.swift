@@ -1,4 +1,5 @@
 import CCMarkGFM
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,8 +8,9 @@ import Darwin
 
 /// Renders GitHub Flavored Markdown to HTML through the system cmark-gfm library.
 ///
-/// This is the only type that touches cmark-gfm's C pointers; each call creates, uses and frees its own
-/// parser and tree, so renderers may run concurrently on different threads.
+/// This is the only type that touches cmark-gfm's C pointers. Each call creates, uses and frees its own parser
+/// and tree, and the one step that touches the library's global state is serialized (`inlinePass`), so
+/// renderers may run concurrently on different threads.
 public struct MarkdownRenderer: Sendable {
     /// Whether raw HTML written in the Markdown reaches the output. When false (the default, as in Hugo),
     /// cmark-gfm's safe mode replaces it with a comment and drops `javascript:`, `vbscript:`, `file:` and
@@ -71,6 +73,20 @@ public struct MarkdownRenderer: Sendable {
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
+    /// Held while a parser runs `cmark_parser_finish`, the inline pass.
+    ///
+    /// cmark-gfm keeps the table of characters that can start an inline (`SPECIAL_CHARS` and `SKIP_CHARS` in
+    /// `inlines.c`) in one static array for the whole process. `process_inlines`, inside `cmark_parser_finish`,
+    /// sets the attached extensions' characters (`:` and `w` for autolinks, `~` for strikethrough) when it
+    /// starts and clears them when it ends, so a parser that finishes while another is mid-pass takes those
+    /// characters away from it, and its links and `<del>` come out as plain text (github/cmark-gfm#176, open
+    /// since 2019). The table cannot be set once and left alone: the clearing is unconditional, and the
+    /// strikethrough extension needs its character list to find itself again when it closes a `~~` run.
+    /// So only the inline pass runs one at a time; block parsing (`cmark_parser_feed`) and HTML rendering read
+    /// no global state and stay parallel. `MarkdownRaceTests` builds a site that lost links on every parallel
+    /// build before this lock; docs/performance.md gives its cost.
+    private static let inlinePass = Mutex(())
+
     /// Parses `markdown` with the GFM extensions attached, hands the tree to `body`, then frees everything.
     /// `fallback` is returned only if cmark-gfm cannot allocate a parser.
     private static func withDocument<T>(_ markdown: String, orElse fallback: T,
@@ -90,7 +106,9 @@ public struct MarkdownRenderer: Sendable {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return fallback }
+        var finished: OpaquePointer?
+        inlinePass.withLock { _ in finished = cmark_parser_finish(parser) }
+        guard let document = finished else { return fallback }
         defer { cmark_node_free(document) }
         return body(document, cmark_parser_get_syntax_extensions(parser))
     }
