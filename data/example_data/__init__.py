@@ -1,0 +1,1 @@
+"""Tally's example-data generator, one module per app; see data/README.md for the layout."""
