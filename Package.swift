@@ -29,14 +29,18 @@ let package = Package(
         .target(name: "TallyTemplates", dependencies: [
             "TallyFormat", "TallyMarkdown", .product(name: "Mustache", package: "swift-mustache"),
         ]),
-        .target(name: "TallyCheck"),
+        .target(name: "TallyHTML"),
         .target(name: "TallySite", dependencies: [
-            "CTallySystem", "TallyCharts", "TallyCheck", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
+            "CTallySystem", "TallyCharts", "TallyHTML", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
         ]),
+        // Consumers of the pipeline, one per command: TallySite knows nothing of them.
+        .target(name: "TallyCheck", dependencies: ["TallySite", "TallyHTML", "TallyStore", "TallyFormat"]),
+        .target(name: "TallyReport", dependencies: ["TallySite", "TallyHTML"]),
         .target(name: "TallyServe", dependencies: ["TallySite", .product(name: "FlyingFox", package: "FlyingFox")]),
         .executableTarget(name: "tally", dependencies: [
-            "TallySite", "TallyServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TallySite", "TallyCheck", "TallyReport", "TallyServe", "TallyStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
         .executableTarget(name: "tally-build-bench", dependencies: ["TallySite"], path: "Benchmarks/BuildBench"),
@@ -47,8 +51,12 @@ let package = Package(
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
-        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck"]),
-        .testTarget(name: "TallySiteTests", dependencies: ["CTallySystem", "TallySite", "TallyStore"]),
+        .testTarget(name: "TallyHTMLTests", dependencies: ["TallyHTML"]),
+        // Small sites written to temporary folders, and the repository's example site, for the tests above TallyStore.
+        .target(name: "TallyTestSupport", dependencies: ["TallySite", "TallyStore"], path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallySiteTests", dependencies: ["CTallySystem", "TallySite", "TallyStore", "TallyMarkdown", "TallyTestSupport"]),
+        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallySite", "TallyTestSupport"]),
+        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallySite"]),
         .testTarget(name: "TallyServeTests", dependencies: [
             "TallyServe", "TallySite", "TallyStore", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),

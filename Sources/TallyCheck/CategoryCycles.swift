@@ -1,3 +1,5 @@
+import TallySite
+
 /// Finds the cycles in a parent relation, such as `budget_categories.parent_id`.
 enum CategoryCycles {
     /// Each cycle once, as ids in parent order starting from its smallest id; cycles sorted by that id.

@@ -1,4 +1,5 @@
 import Foundation
+import TallySite
 
 extension CheckReport {
     /// The report for machines, as docs/cli.md documents it:

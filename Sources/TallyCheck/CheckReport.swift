@@ -1,3 +1,5 @@
+import TallySite
+
 /// What `tally check` found: build problems, broken links and assets, missing titles and bad data.
 public struct CheckReport: Sendable {
     /// Build problems first, then output problems by file and line, then data problems by table and row.

@@ -1,4 +1,5 @@
 import TallyFormat
+import TallySite
 
 extension DataChecker {
     /// Columns of the contract that hold ISO 8601 dates.
@@ -38,7 +39,7 @@ extension DataChecker {
             guard schema.has("bill_votes", column), schema.has(target, "id") else { return [CheckProblem]() }
             return rows("SELECT rowid, \(column) FROM bill_votes WHERE \(column) IS NULL OR \(column) NOT IN (SELECT id FROM \(target)) ORDER BY 1")
                 .map { row in
-                    problem(.unknownReference, "bill_votes", row.key, "\(column) \(PageExpander.quoted(row.value.text)) is not in \(target)",
+                    problem(.unknownReference, "bill_votes", row.key, "\(column) \(Diagnostic.quoted(row.value.text)) is not in \(target)",
                             hint: "add the row to \(target), or fix or delete the vote")
                 }
         }

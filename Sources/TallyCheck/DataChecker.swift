@@ -1,4 +1,5 @@
 import TallyFormat
+import TallySite
 import TallyStore
 
 /// Checks the rows a site publishes against the rules of docs/database.md: positive amounts, ISO 4217
@@ -44,7 +45,7 @@ struct DataChecker {
 
         /// " 'value'" to put after a column name in a message, or nothing for a personal table.
         func shown(_ value: DataValue, in table: String) -> String {
-            isPersonal(table) ? "" : " " + PageExpander.quoted(value.text)
+            isPersonal(table) ? "" : " " + Diagnostic.quoted(value.text)
         }
 
         /// The column that names a row: `id` when the table has one, else SQLite's rowid.
@@ -67,7 +68,7 @@ struct DataChecker {
     /// A row key as printed: 17, or 'hr3684-117' for a text key.
     static func shown(_ key: DataValue) -> String {
         if case .integer(let number) = key { return String(number) }
-        return PageExpander.quoted(key.text)
+        return Diagnostic.quoted(key.text)
     }
 
     private func columnNames(of table: String) -> Set<String> {

@@ -1,4 +1,5 @@
-import TallyCheck
+import TallyHTML
+import TallySite
 
 /// Turns the link checker's findings into located diagnostics that name the page's content file.
 ///

@@ -1,5 +1,6 @@
 import Foundation
-import TallyCheck
+import TallyHTML
+import TallySite
 import TallyStore
 
 /// `tally check`: builds the site into a temporary folder, then checks its links, anchors, assets and titles,

@@ -1,5 +1,6 @@
 import Foundation
-import TallyCheck
+import TallyHTML
+import TallySite
 
 /// Turns a built page into one file that needs nothing else: stylesheets become `<style>`, images become `data:`
 /// URLs, scripts are dropped, and links into the site point at the published site (or are unlinked when the

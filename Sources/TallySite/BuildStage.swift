@@ -50,7 +50,7 @@ public struct BuildOptions: Sendable {
         self.baseURL = baseURL
     }
 
-    func resolve(_ path: String) -> URL {
+    package func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 }

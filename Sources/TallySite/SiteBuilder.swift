@@ -171,5 +171,5 @@ public enum SiteBuilder {
 /// A failed build: every problem found, sorted by location.
 public struct BuildFailure: Error, Sendable {
     public let diagnostics: [Diagnostic]
-    init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sortedByLocation() }
+    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sortedByLocation() }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyCheck
 import TallySite
 
 struct CheckCommand: ParsableCommand {

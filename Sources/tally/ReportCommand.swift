@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyReport
 import TallySite
 
 struct ReportCommand: ParsableCommand {

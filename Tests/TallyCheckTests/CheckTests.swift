@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TallyCheck
 import TallySite
+import TallyTestSupport
 
 /// `tally check` on small inline sites: every problem it reports, as printed.
 @Suite struct CheckTests {

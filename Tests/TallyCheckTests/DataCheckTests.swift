@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TallyCheck
 import TallySite
+import TallyTestSupport
 
 /// The data checks of `tally check`, on a database with one mistake of every kind.
 @Suite struct DataCheckTests {

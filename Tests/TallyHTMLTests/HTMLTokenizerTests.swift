@@ -1,5 +1,5 @@
 import Testing
-@testable import TallyCheck
+@testable import TallyHTML
 
 /// `HTMLTokenizer` on tricky markup. Each tag is written back compactly: `a[href=/x][hidden]` for a start tag
 /// (attribute names and values as the bytes spell them), `br/` for a self-closing one, `/a` for an end tag, and

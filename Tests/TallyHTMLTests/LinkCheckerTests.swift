@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyCheck
+import TallyHTML
 
 @Suite struct LinkCheckerTests {
     /// Writes `files` into a fresh folder and checks it.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TallyCheck
+@testable import TallyHTML
 
 @Suite struct SitePathTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TallySite
+@testable import TallyReport
+import TallySite
 
 /// `SelfContainedPage`, the inlining behind `tally report`, on markup the tokenizer must read right.
 @Suite struct SelfContainedPageTests {

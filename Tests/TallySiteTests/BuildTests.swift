@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 @Suite struct BuildTests {
     @Test func contentBecomesPrettyURLsRenderedThroughTheLayout() throws {

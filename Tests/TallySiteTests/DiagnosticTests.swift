@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// Each bad input gets its exact diagnostic, compiler style, with a hint.
 @Suite struct DiagnosticTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// A database written by an attacker: markup, scripts, `javascript:` URLs, Mustache tags, path-traversing slugs,
 /// emoji, right-to-left text and NULL in every nullable column. The site must build with all of it shown as text.

@@ -3,15 +3,15 @@ import TallySite
 import TallyStore
 
 /// A small site written to a temporary folder: files given inline, a database made from SQL.
-struct TestSite {
-    let root: URL
+public struct TestSite {
+    public let root: URL
 
-    static let defaultLayout = "<!DOCTYPE html><title>{{page.title}}</title><main>{{{content}}}</main>\n"
+    public static let defaultLayout = "<!DOCTYPE html><title>{{page.title}}</title><main>{{{content}}}</main>\n"
 
     /// - Parameters:
     ///   - files: paths relative to the site root and their text; a `tally.yaml` and `templates/default.mustache` are added when absent.
     ///   - seedSQL: run after the schema migration to fill the database.
-    init(_ files: [String: String], seedSQL: String = "") throws {
+    public init(_ files: [String: String], seedSQL: String = "") throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-site-\(UUID().uuidString)")
         var all = files
         if all["tally.yaml"] == nil { all["tally.yaml"] = "title: Test\ndatabase: site.sqlite\npublish_users: [ada]\n" }
@@ -20,30 +20,30 @@ struct TestSite {
         try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("site.sqlite").path, seedSQL: seedSQL)
     }
 
-    func write(_ text: String, to path: String) throws {
+    public func write(_ text: String, to path: String) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
     }
 
-    func build(drafts: Bool = false) -> Result<BuildSummary, BuildFailure> {
+    public func build(drafts: Bool = false) -> Result<BuildSummary, BuildFailure> {
         SiteBuilder.build(BuildOptions(root: root, includeDrafts: drafts))
     }
 
     /// The diagnostics of a build that must fail, as printed.
-    func errors() -> [String] {
+    public func errors() -> [String] {
         switch build() {
         case .success: return []
         case .failure(let failure): return failure.diagnostics.map(\.description)
         }
     }
 
-    func output(_ path: String) -> String? {
+    public func output(_ path: String) -> String? {
         try? String(contentsOf: root.appendingPathComponent("public/" + path), encoding: .utf8)
     }
 
     /// Every file under the site root, relative, sorted.
-    func allFiles() -> [String] {
+    public func allFiles() -> [String] {
         let base = root.standardizedFileURL.path
         let enumerator = FileManager.default.enumerator(atPath: base)
         var files: [String] = []
@@ -55,7 +55,7 @@ struct TestSite {
     }
 
     /// Every generated file's text, concatenated.
-    func allOutput() -> String {
+    public func allOutput() -> String {
         allFiles().filter { $0.hasPrefix("public/") }.compactMap { output(String($0.dropFirst("public/".count))) }.joined(separator: "\n")
     }
 }

@@ -54,7 +54,7 @@ public struct SiteConfig: Sendable {
         return baseURL + (relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String(relative))
     }
 
-    var publicationPolicy: PublicationPolicy {
+    package var publicationPolicy: PublicationPolicy {
         PublicationPolicy(publishedUsers: publishedUsers, extraPrivateColumns: privateColumns)
     }
 }

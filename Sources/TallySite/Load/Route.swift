@@ -1,5 +1,5 @@
 /// Where a content file's pages go: `about.md` → `/about/`, `x/index.md` → `/x/`, `orgs/[slug].md` → `/orgs/<slug>/`.
-struct Route: Sendable, Equatable {
+package struct Route: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case fixed(String)
         case parameter(String)
@@ -45,7 +45,7 @@ struct Route: Sendable, Equatable {
 
     /// Whether a database value may be used as one URL segment: letters, digits, `-`, `_`, `.`, `~`, not
     /// starting with a dot, so no value can climb out of the output folder or hide a query string.
-    static func isSafeSegment(_ value: String) -> Bool {
+    package static func isSafeSegment(_ value: String) -> Bool {
         guard !value.isEmpty, value.utf8.count <= 200, value.utf8.first != UInt8(ascii: ".") else { return false }
         return value.utf8.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)

@@ -145,21 +145,12 @@ enum PageExpander {
             guard Route.isSafeSegment(value) else {
                 return .failure(Diagnostic(
                     file: source.file, line: line,
-                    message: "row \(rowIndex + 1) of the `pages` query gives \(name) = \(quoted(value)), which is not a safe URL segment",
+                    message: "row \(rowIndex + 1) of the `pages` query gives \(name) = \(Diagnostic.quoted(value)), which is not a safe URL segment",
                     hint: "use only letters, digits, '-', '_', '.' and '~' (not starting with '.'); slugify(\(name)) in SQL makes one"))
             }
             segments[name] = value
         }
         return .success(PageInstance(sourceIndex: sourceIndex, path: source.route.path(with: segments), params: params))
-    }
-
-    /// A value shown in a message: quoted, with control characters made visible and long values cut.
-    static func quoted(_ value: String) -> String {
-        var shown = ""
-        for scalar in value.unicodeScalars.prefix(60) {
-            shown += scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }
-        return "'" + shown + (value.unicodeScalars.count > 60 ? "…" : "") + "'"
     }
 }
 

@@ -121,7 +121,7 @@ struct PageRenderer: Sendable {
         for problem in session.problems {
             let location = template.firstUse(ofHelper: problem.helper)
             found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
-                                    message: "\(problem.helper): \(PageExpander.quoted(problem.value)) \(problem.message)",
+                                    message: "\(problem.helper): \(Diagnostic.quoted(problem.value)) \(problem.message)",
                                     hint: "fix the value in the database, or select a different column"))
         }
         return found

@@ -28,6 +28,17 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var location: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }
 
+extension Diagnostic {
+    /// A value shown in a message: quoted, with control characters made visible and long values cut.
+    package static func quoted(_ value: String) -> String {
+        var shown = ""
+        for scalar in value.unicodeScalars.prefix(60) {
+            shown += scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }
+        return "'" + shown + (value.unicodeScalars.count > 60 ? "…" : "") + "'"
+    }
+}
+
 extension Array where Element == Diagnostic {
     /// Sorted by file, line and column so output is the same on every run.
     func sortedByLocation() -> [Diagnostic] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// Each bad feed, base URL or sitemap setting gets its exact diagnostic.
 @Suite struct FeedDiagnosticTests {

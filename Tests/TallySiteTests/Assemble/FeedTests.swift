@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

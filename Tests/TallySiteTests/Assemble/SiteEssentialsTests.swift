@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// sitemap.xml, robots.txt, the 404 page and the head values every layout can use.
 @Suite struct SiteEssentialsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyFormat
 import TallyStore
+import TallyTestSupport
 
 /// The budget pages of the example site, checked against totals worked out here from raw rows: the pages' SQL
 /// (roll-ups, month windows, pledges) is not reused, only its published snapshot.
@@ -204,8 +205,8 @@ import TallyStore
     @Test func aCycleOfCategoriesSharedNamesAndAMissingCategoryStillBuildAndAddUp() throws {
         // Ada (user 1) gets two categories that are each other's parent, two that share a name, one whose name
         // has no letters, and an expense whose category does not exist.
-        let example = try String(contentsOf: ExampleSiteTests.repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
-        let (root, _) = try ExampleSiteTests.buildExample(seedSQL: example + """
+        let example = try String(contentsOf: ExampleSite.repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
+        let (root, _) = try ExampleSite.build(seedSQL: example + """
 
             PRAGMA foreign_keys = OFF;
             INSERT INTO budget_categories (id, user_id, parent_id, name, monthly_limit_cents) VALUES

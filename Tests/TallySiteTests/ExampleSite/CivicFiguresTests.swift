@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyFormat
 import TallyStore
+import TallyTestSupport
 
 /// The bill and representative pages, recomputed in Swift from raw rows and compared with what the pages show.
 /// Nothing here reuses a page's SQL: each figure is counted again over the published snapshot's plain rows.
@@ -310,7 +311,7 @@ import TallyStore
     }
 
     @Test func aDatabaseWithoutBillsOrRepresentativesSaysSoAndMakesNoCivicPages() throws {
-        let (root, summary) = try ExampleSiteTests.buildExample(seedSQL: """
+        let (root, summary) = try ExampleSite.build(seedSQL: """
             INSERT INTO organizations (id, slug, name, created_at) VALUES (1, 'water-first', 'Water First', '2024-01-01');
             """)
         #expect(summary.warnings.isEmpty)
@@ -335,7 +336,7 @@ import TallyStore
     }
 
     @Test func oddValuesInTheCivicTablesStayTextAndBreakNoPage() throws {
-        let (root, summary) = try ExampleSiteTests.buildExample(seedSQL: """
+        let (root, summary) = try ExampleSite.build(seedSQL: """
             INSERT INTO users (id, username, display_name, created_at) VALUES (1, 'ada', '<b>Ada</b>', '2023-01-01'), (2, 'sam', '', '2023-01-01');
             INSERT INTO representatives (id, name, party, state, district, chamber, position) VALUES
               ('H-X-1', '<script>alert(1)</script>', '<i>P</i>', 'XX', '1', 'house', 'Representative'),

@@ -3,6 +3,7 @@ import Testing
 import TallyFormat
 import TallySite
 import TallyStore
+import TallyTestSupport
 
 /// The organization directory of the example site, checked against figures computed here in Swift from the
 /// database rows: sort orders, impact per $100, the impact calculator, location pages, the search index and the
@@ -206,7 +207,7 @@ import TallyStore
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-orgs-only-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static", "views"] {
-            try FileManager.default.copyItem(at: ExampleSiteTests.repository.appendingPathComponent(item),
+            try FileManager.default.copyItem(at: ExampleSite.repository.appendingPathComponent(item),
                                              to: root.appendingPathComponent(item))
         }
         try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("data/example.sqlite").path, seedSQL: Self.organizationsOnly)

@@ -2,31 +2,12 @@ import Foundation
 import Testing
 import TallySite
 import TallyStore
+import TallyTestSupport
 
 /// The bundled example site, built end to end from data/example.sql, exactly as `make site` does.
 @Suite struct ExampleSiteTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// Copies the example site into a temporary folder, with its database made from `seedSQL` (default data/example.sql).
-    static func copyExample(seedSQL: String? = nil) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
-        for item in ["tally.yaml", "content", "templates", "static", "views"] {
-            try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: root.appendingPathComponent(item))
-        }
-        let seed = try seedSQL ?? String(contentsOf: repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
-        try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("data/example.sqlite").path, seedSQL: seed)
-        return root
-    }
-
-    /// Copies the example site into a temporary folder and builds it there.
-    static func buildExample(seedSQL: String? = nil, baseURL: String? = nil) throws -> (root: URL, summary: BuildSummary) {
-        let root = try copyExample(seedSQL: seedSQL)
-        return (root, try SiteBuilder.build(BuildOptions(root: root, baseURL: baseURL)).get())
-    }
-
     /// One build shared by every test that only reads the example site's output (built on first use).
-    static let shared: Result<(root: URL, summary: BuildSummary), any Error> = Result { try buildExample() }
+    static let shared: Result<(root: URL, summary: BuildSummary), any Error> = Result { try ExampleSite.build() }
 
     /// A page of the shared build, e.g. `page("bills/hr3684-117/index.html")`.
     static func page(_ path: String) throws -> String {
@@ -70,23 +51,6 @@ import TallyStore
         }
     }
 
-    /// `tally check` on the example: every link, anchor, asset and title, and every data rule.
-    @Test func theExampleSitePassesTallyCheck() throws {
-        let report = SiteChecker.check(BuildOptions(root: try Self.copyExample()))
-        #expect(report.problems.map(\.diagnostic.description) == [])
-        #expect(report.pages > 100)
-    }
-
-    /// Under a sub-path every internal URL carries it and still resolves: `tally check` with that base URL.
-    @Test func aSubPathBuildOfTheExampleSitePassesTallyCheck() throws {
-        let report = SiteChecker.check(BuildOptions(root: try Self.copyExample(), baseURL: "https://user.github.io/repo/"))
-        #expect(report.problems.map(\.diagnostic.description) == [])
-        let (root, _) = try Self.buildExample(baseURL: "https://user.github.io/repo/")
-        let home = try String(contentsOf: root.appendingPathComponent("public/index.html"), encoding: .utf8)
-        #expect(home.contains("href=\"/repo/orgs/\""))
-        #expect(!home.contains("href=\"/orgs/\""))
-    }
-
     @Test func theChartGalleryShowsEveryChartType() throws {
         let html = try Self.page("charts/index.html")
         #expect(html.components(separatedBy: "<figure class=\"tally-chart").count - 1 == 14)
@@ -98,7 +62,7 @@ import TallyStore
     }
 
     @Test func aDatabaseWithOnlyOrganizationsGivesAWorkingSiteWithoutEmptySections() throws {
-        let (root, summary) = try Self.buildExample(seedSQL: """
+        let (root, summary) = try ExampleSite.build(seedSQL: """
             INSERT INTO organizations (id, slug, name, mission, country, city, rating, verified, impact_unit, cost_per_unit_cents, created_at)
             VALUES (1, 'water-first', 'Water First', 'Clean water for schools.', 'Kenya', 'Nairobi', 3.5, 1, 'water filter', 2500, '2024-01-01'),
                    (2, 'read-more', 'Read More', 'Books for village libraries.', 'India', NULL, NULL, 0, NULL, NULL, '2024-01-01');

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// The `site_pages` and `site_page_tags` tables: the site's Markdown pages, queryable like any other table.
 @Suite struct SitePagesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// `views/NAME.sql`: a query defined once, created as a view in the published snapshot, read by any page.
 @Suite struct ViewTests {

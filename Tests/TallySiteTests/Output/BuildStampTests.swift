@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TallySite
+import TallyTestSupport
 import TallyStore
 
 /// A build with nothing changed since the last one into the same folder stops before rendering (`BuildStamp`).

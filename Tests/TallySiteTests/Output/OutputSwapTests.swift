@@ -2,6 +2,7 @@ import CTallySystem
 import Foundation
 import Testing
 @testable import TallySite
+import TallyTestSupport
 
 /// The swap stage: the new build replaces the output in one step, and a failure anywhere leaves the old one whole.
 @Suite struct OutputSwapTests {

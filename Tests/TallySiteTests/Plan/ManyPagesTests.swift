@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TallySite
+import TallyTestSupport
 import TallyStore
 
 /// Sites with more rows than one render chunk, more URLs than one sitemap holds and more dated pages than a feed

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// `content/**/*.json.sql`: a query's rows written as JSON beside the pages.
 @Suite struct DataFileTests {

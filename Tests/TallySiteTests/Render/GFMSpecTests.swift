@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyMarkdown
 import TallySite
+import TallyTestSupport
 
 /// The GitHub Flavored Markdown spec as a test suite: every example, rendered by `MarkdownRenderer` and by a full
 /// page build, must equal what the `cmark-gfm` command prints with Tally's options, byte for byte, in safe and in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyMarkdown
 import TallySite
+import TallyTestSupport
 
 /// Pages render on every core, each with its own cmark-gfm parser. cmark-gfm keeps the table of special inline
 /// characters in one process-wide array that each parser's inline pass changes, so this site, whose long pages

@@ -61,13 +61,13 @@ struct FeedBuilder {
             let rowName = "row \(index + 1) of the query of feed \(definition.path)"
             let url = text("url") ?? ""
             guard let link = absoluteLink(url) else {
-                problems.append(problem("\(rowName) gives url = \(PageExpander.quoted(url)), which is not a site path or an http(s) URL",
+                problems.append(problem("\(rowName) gives url = \(Diagnostic.quoted(url)), which is not a site path or an http(s) URL",
                                         "return a site path such as /users/ada/ or a full https:// URL"))
                 continue
             }
             let updatedText = text("updated") ?? ""
             guard let updated = FeedTimestamp(updatedText, timezone: config.timezone) else {
-                problems.append(problem("\(rowName) gives updated = \(PageExpander.quoted(updatedText)), which is not an ISO 8601 date",
+                problems.append(problem("\(rowName) gives updated = \(Diagnostic.quoted(updatedText)), which is not an ISO 8601 date",
                                         "return a date such as 2024-03-05 or 2024-03-05T14:30:00Z"))
                 continue
             }

@@ -1,4 +1,4 @@
-import TallyCheck
+import TallyHTML
 
 /// A document being rewritten by `SitePathRewriter`: each root-relative URL's leading `/` becomes the prefix.
 struct RewriteBuffer {

@@ -1,4 +1,4 @@
-import TallyCheck
+import TallyHTML
 
 /// Rewrites root-relative URLs for a site that is not served from the root of its host.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallySite
+import TallyTestSupport
 
 /// ```chart and ```table blocks: drawn in place from a page query, or handed to the layout by id.
 @Suite struct PageBlockTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TallySite
+import TallyTestSupport
 
 /// A site served below a sub-path, such as https://user.github.io/repo/: every site path gets the prefix.
 @Suite struct SubPathTests {
