@@ -3,7 +3,7 @@
 # also installs what the site gates need (gate-deps) and runs them after the Swift tests.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev pkg-config
+DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libcsv-dev libsqlite3-dev pkg-config
 # What the tests need beyond the build: Debian's cmark-gfm ships the GFM spec and the reference command that
 # GFMSpecTests compare with; for the site gates (.ci/site-gates), the Nu HTML Checker runs on Java, axe-core in
 # headless Chromium, and the CI recipes in docs/examples/ are linted by check-jsonschema and ShellCheck.

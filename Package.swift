@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // libcsv has no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
         .target(name: "CTallySystem"),
         .target(name: "TallyFormat"),
         .target(name: "TallyCharts", dependencies: ["TallyFormat"]),
@@ -30,8 +32,12 @@ let package = Package(
             "TallyFormat", "TallyMarkdown", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .target(name: "TallyHTML"),
+        // The importer behind `tally import` and `sources:`: a leaf that writes contract rows through TallyStore.
+        .target(name: "TallyImport", dependencies: [
+            "CCSV", "CTallySystem", "TallyFormat", "TallyHTML", "TallyStore", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .target(name: "TallySite", dependencies: [
-            "CTallySystem", "TallyCharts", "TallyHTML", "TallyFormat", "TallyMarkdown", "TallyStore", "TallyTemplates",
+            "CTallySystem", "TallyCharts", "TallyHTML", "TallyFormat", "TallyImport", "TallyMarkdown", "TallyStore", "TallyTemplates",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Consumers of the pipeline, one per command: TallySite knows nothing of them.
@@ -39,7 +45,7 @@ let package = Package(
         .target(name: "TallyReport", dependencies: ["TallySite", "TallyHTML"]),
         .target(name: "TallyServe", dependencies: ["TallySite", .product(name: "FlyingFox", package: "FlyingFox")]),
         .executableTarget(name: "tally", dependencies: [
-            "TallySite", "TallyCheck", "TallyReport", "TallyServe", "TallyStore",
+            "TallySite", "TallyCheck", "TallyImport", "TallyReport", "TallyServe", "TallyStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
@@ -52,6 +58,9 @@ let package = Package(
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
         .testTarget(name: "TallyHTMLTests", dependencies: ["TallyHTML"]),
+        .testTarget(name: "TallyImportTests", dependencies: [
+            "TallyImport", "TallyStore", "TallyFormat", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // Small sites written to temporary folders, and the repository's example site, for the tests above TallyStore.
         .target(name: "TallyTestSupport", dependencies: ["TallySite", "TallyStore"], path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySiteTests", dependencies: ["CTallySystem", "TallySite", "TallyStore", "TallyMarkdown", "TallyTestSupport"]),

@@ -1,3 +1,4 @@
+import TallyFormat
 import TallySite
 
 /// What `tally check` found: build problems, broken links and assets, missing titles and bad data.

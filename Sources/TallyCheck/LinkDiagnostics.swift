@@ -1,3 +1,4 @@
+import TallyFormat
 import TallyHTML
 import TallySite
 

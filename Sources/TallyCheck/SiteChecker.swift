@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 import TallyHTML
 import TallySite
 import TallyStore

@@ -1,3 +1,4 @@
+
 /// A problem found while building, located compiler-style: `content/report.md:14:1: error: message`.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
@@ -41,9 +42,9 @@ extension Diagnostic {
 
 extension Array where Element == Diagnostic {
     /// Sorted by file, line and column so output is the same on every run.
-    func sortedByLocation() -> [Diagnostic] {
+    package func sortedByLocation() -> [Diagnostic] {
         sorted { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
     }
 
-    var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 }

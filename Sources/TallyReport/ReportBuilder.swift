@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 import TallySite
 
 /// `tally report`: one user's report page as a single self-contained HTML file.

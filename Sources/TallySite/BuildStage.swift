@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 
 /// The build's stages, in order. The CLI prints them as `[i/n] name` on a terminal.
 public enum BuildStage: Int, CaseIterable, Sendable {

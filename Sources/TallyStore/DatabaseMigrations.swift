@@ -7,6 +7,9 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: Schema.version1)
         }
+        migrator.registerMigration("v2: import keys") { db in
+            try db.execute(sql: Schema.version2)
+        }
         return migrator
     }
 

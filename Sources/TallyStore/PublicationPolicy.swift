@@ -17,12 +17,15 @@ public struct PublicationPolicy: Sendable, Equatable {
         }
     }
 
-    /// The private columns of the database contract: `users.email`, `users.zipcode`, `social_accounts.auth_token`.
+    /// The private columns of the database contract: `users.email`, `users.zipcode`, `social_accounts.auth_token`,
+    /// and where a personal row was imported from (`import_source`, `external_id`: a bank's transaction reference, say).
     public static let contractPrivateColumns = [
         PrivateColumn(table: "users", column: "email"),
         PrivateColumn(table: "users", column: "zipcode"),
         PrivateColumn(table: "social_accounts", column: "auth_token"),
-    ]
+    ] + ["donations", "incomes", "budget_categories", "expenses", "questions", "social_accounts", "posts"].flatMap { table in
+        [PrivateColumn(table: table, column: "import_source"), PrivateColumn(table: table, column: "external_id")]
+    }
 
     public init(publishedUsers: [String], extraPrivateColumns: [PrivateColumn] = []) {
         self.publishedUsers = publishedUsers

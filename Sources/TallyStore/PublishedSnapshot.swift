@@ -105,7 +105,13 @@ enum PublishedSnapshot {
             guard try db.tableExists(column.table),
                   try db.columns(in: column.table).contains(where: { $0.name == column.column }) else { continue }
             let table = column.table.quotedDatabaseIdentifier, name = column.column.quotedDatabaseIdentifier
-            // DROP COLUMN fails when the column is indexed or constrained; then blank every value instead.
+            // DROP COLUMN fails while an index uses the column; the snapshot is a copy, so its indexes can go.
+            let indexes = try String.fetchAll(db, sql: """
+                SELECT DISTINCT l.name FROM pragma_index_list(?) l, pragma_index_info(l.name) i
+                WHERE i.name = ? AND l.origin = 'c'
+                """, arguments: [column.table, column.column])
+            for index in indexes { try db.execute(sql: "DROP INDEX \(index.quotedDatabaseIdentifier)") }
+            // It also fails on a column that a constraint names; then blank every value instead.
             do {
                 try db.execute(sql: "ALTER TABLE \(table) DROP COLUMN \(name)")
             } catch {

@@ -1,8 +1,8 @@
-/// The database contract, version 1, exactly as `docs/database.md` documents it.
+/// The database contract, versions 1 and 2, exactly as `docs/database.md` documents it.
 ///
 /// Shipped migrations are never edited: a later version adds a new migration
 /// (columns may be added; none of these is ever renamed or retyped).
-enum Schema {
+package enum Schema {
     /// The contract's table names, read from `version1`.
     static let tableNames: Set<String> = Set(version1.split(separator: "\n").compactMap { line in
         let words = line.split(whereSeparator: { $0 == " " || $0 == "(" })
@@ -156,5 +156,41 @@ enum Schema {
           shares INTEGER NOT NULL DEFAULT 0,
           PRIMARY KEY (post_id, account_id)
         );
+        """
+
+    /// The tables whose rows an import can only tell apart by where they came from: they have an integer `id` and
+    /// no natural key. Version 2 gives each `import_source` (what the row was imported from: a file name, `mastodon`) and
+    /// `external_id` (the row's id there, or a fingerprint of its values), unique together, so importing the same
+    /// file twice changes nothing.
+    package static let importKeyedTables: Set<String> = ["organizations", "organization_media", "donations", "incomes", "budget_categories", "expenses", "questions", "social_accounts", "posts"]
+
+    static let version2 = """
+        ALTER TABLE organizations ADD COLUMN import_source TEXT;
+        ALTER TABLE organizations ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX organizations_import_key ON organizations (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE organization_media ADD COLUMN import_source TEXT;
+        ALTER TABLE organization_media ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX organization_media_import_key ON organization_media (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE donations ADD COLUMN import_source TEXT;
+        ALTER TABLE donations ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX donations_import_key ON donations (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE incomes ADD COLUMN import_source TEXT;
+        ALTER TABLE incomes ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX incomes_import_key ON incomes (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE budget_categories ADD COLUMN import_source TEXT;
+        ALTER TABLE budget_categories ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX budget_categories_import_key ON budget_categories (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE expenses ADD COLUMN import_source TEXT;
+        ALTER TABLE expenses ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX expenses_import_key ON expenses (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE questions ADD COLUMN import_source TEXT;
+        ALTER TABLE questions ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX questions_import_key ON questions (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE social_accounts ADD COLUMN import_source TEXT;
+        ALTER TABLE social_accounts ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX social_accounts_import_key ON social_accounts (import_source, external_id) WHERE external_id IS NOT NULL;
+        ALTER TABLE posts ADD COLUMN import_source TEXT;
+        ALTER TABLE posts ADD COLUMN external_id TEXT;
+        CREATE UNIQUE INDEX posts_import_key ON posts (import_source, external_id) WHERE external_id IS NOT NULL;
         """
 }

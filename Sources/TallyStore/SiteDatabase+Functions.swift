@@ -11,20 +11,9 @@ extension SiteDatabase {
         db.add(function: localTime("local_date", utcOffset: utcOffset) { $0.isoDate })
     }
 
-    /// `slugify(text)`: lowercase ASCII letters and digits joined by single hyphens,
-    /// so any value can become a safe URL segment ("São Paulo" → "s-o-paulo", "Global Health" → "global-health").
+    /// `slugify(text)`: `Slug.make`, so any value can become a safe URL segment.
     static let slugify = DatabaseFunction("slugify", argumentCount: 1, pure: true) { values in
-        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
-        var slug = ""
-        for byte in text.lowercased().utf8 {
-            if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-                slug.unicodeScalars.append(Unicode.Scalar(byte))
-            } else if !slug.isEmpty, slug.last != "-" {
-                slug += "-"
-            }
-        }
-        while slug.last == "-" { slug.removeLast() }
-        return slug.isEmpty ? "-" : slug
+        String.fromDatabaseValue(values[0]).map(Slug.make)
     }
 
     /// `local_datetime(ts)` → "2025-03-01 16:58:00" and `local_date(ts)` → "2025-03-01": a timestamp with a UTC offset

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TallyFormat
 import TallySite
 
 /// Prints build progress: `[i/n] stage` lines and a page counter on a terminal, nothing but the summary otherwise,

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 import Testing
 
 /// Runs the built `tally` binary, which sits beside the test bundle.

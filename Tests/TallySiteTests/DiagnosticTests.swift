@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+import TallyFormat
 import TallySite
 import TallyTestSupport
+import Testing
 
 /// Each bad input gets its exact diagnostic, compiler style, with a hint.
 @Suite struct DiagnosticTests {

@@ -1,3 +1,4 @@
+import TallyFormat
 import TallyStore
 
 /// The assemble stage: the files made from all the pages together (sitemap, robots.txt, 404 page and feeds),

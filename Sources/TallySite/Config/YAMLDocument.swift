@@ -1,3 +1,4 @@
+import TallyFormat
 import Yams
 
 /// YAML parsed with line numbers kept, for front matter and the site config.

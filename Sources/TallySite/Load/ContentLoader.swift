@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 import TallyMarkdown
 import TallyTemplates
 

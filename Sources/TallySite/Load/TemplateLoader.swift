@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 import TallyTemplates
 
 /// Loads `templates/**/*.mustache` as HTML layouts and partials, and checks every partial they name exists.

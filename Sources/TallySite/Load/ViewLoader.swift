@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 import TallyStore
 
 /// Loads `views/*.sql`: queries a site defines once and its pages reuse, created as SQL views in the published

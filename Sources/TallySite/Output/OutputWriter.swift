@@ -1,6 +1,7 @@
 import CTallySystem
 import Foundation
 import Synchronization
+import TallyFormat
 
 /// Writes a build into a staging folder beside the output and swaps it in only when the build succeeded,
 /// so a failed or interrupted build leaves the previous output whole.

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 
 /// Copies `static/` into the output as is, except that for a site served below a sub-path, the root-relative
 /// URLs in `.css` and `.html` files get the sub-path like the pages' URLs do.

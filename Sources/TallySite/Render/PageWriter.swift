@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TallyFormat
 
 /// The render stage's worker: renders pages on every core and writes each as soon as it is done, so memory does
 /// not grow with the site. What outlives a page is its problems and, for the feeds that list it, its entry.

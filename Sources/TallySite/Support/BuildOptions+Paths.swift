@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormat
 
 extension BuildOptions {
     /// Reads the site config these options name, with `baseURL` (`--base-url`) in place of the config's own.
@@ -20,10 +21,15 @@ extension BuildOptions {
         resolve(outputPath ?? config.outputDirectory).standardizedFileURL
     }
 
+    /// The database a build with `config` reads (`--db`, or the config's `database`).
+    public func databaseURL(_ config: SiteConfig) -> URL {
+        resolve(databasePath ?? config.database)
+    }
+
     /// What a build with `config` reads: the content, templates, static and views folders, the config file, and
     /// the database with its write-ahead log. A change to any of them calls for a rebuild.
     public func inputs(_ config: SiteConfig) -> [URL] {
-        let database = resolve(databasePath ?? config.database)
+        let database = databaseURL(config)
         return [config.contentDirectory, config.templatesDirectory, config.staticDirectory, config.viewsDirectory]
             .map(root.appendingPathComponent)
             + [resolve(configFile), database, URL(fileURLWithPath: database.path + "-wal")]

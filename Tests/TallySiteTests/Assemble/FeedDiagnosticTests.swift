@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+import TallyFormat
 import TallySite
 import TallyTestSupport
+import Testing
 
 /// Each bad feed, base URL or sitemap setting gets its exact diagnostic.
 @Suite struct FeedDiagnosticTests {

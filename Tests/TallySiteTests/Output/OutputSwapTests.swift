@@ -1,8 +1,9 @@
 import CTallySystem
 import Foundation
-import Testing
+import TallyFormat
 @testable import TallySite
 import TallyTestSupport
+import Testing
 
 /// The swap stage: the new build replaces the output in one step, and a failure anywhere leaves the old one whole.
 @Suite struct OutputSwapTests {

@@ -1,4 +1,5 @@
 import TallyCharts
+import TallyFormat
 import TallyMarkdown
 import TallyTemplates
 import Yams

@@ -1,0 +1,188 @@
+import CCSV
+import Foundation
+import TallyFormat
+
+/// RFC 4180 CSV through libcsv, read 64 KiB at a time, so a file of any size is imported in bounded memory.
+///
+/// The header row names the columns. Positions are `line:field`: the physical line where a row starts, counting
+/// the line breaks inside quoted fields, and the field's number in the row.
+enum CSVFormat: ImportFormat {
+    static let name = "csv"
+    static let summary = "RFC 4180 CSV with a header row; UTF-8 with or without a BOM; comma, semicolon or tab (guessed from the header, or --delimiter)"
+    static let isTabular = true
+    static let chunkSize = 1 << 16
+
+    static func read(_ file: ImportFile, into session: ImportSession) throws {
+        guard let stream = fopen(file.path, "rb") else {
+            throw ImportFailure([Diagnostic(file: file.displayName, message: "cannot read the file: \(String(cString: strerror(errno)))",
+                                            hint: "check the path")])
+        }
+        defer { fclose(stream) }
+        var info = stat()
+        let size = fstat(fileno(stream), &info) == 0 ? Int64(info.st_size) : 0
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var count = fread(&chunk, 1, chunkSize, stream)
+        var start = 0
+        if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { start = 3 }
+        let delimiter = session.options.delimiter ?? guessDelimiter(chunk[start..<count])
+
+        let rows = CSVRows()
+        var parser = csv_parser()
+        guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL)) == 0 else {
+            throw ImportFailure([Diagnostic(file: file.displayName, message: "cannot start the CSV parser", hint: "the machine is out of memory")])
+        }
+        defer { csv_free(&parser) }
+        csv_set_delim(&parser, delimiter)
+        csv_set_space_func(&parser) { _ in 0 }
+        let context = Unmanaged.passUnretained(rows).toOpaque()
+        var reader = CSVRowReader(file: file, session: session, delimiter: delimiter)
+        var done: Int64 = 0
+        while count > 0 {
+            let parsed = chunk.withUnsafeBytes { bytes in
+                bytes.baseAddress.map { csv_parse(&parser, $0 + start, count - start, CSVRows.field, CSVRows.row, context) } ?? 0
+            }
+            try reader.take(rows)
+            if parsed < count - start {
+                throw ImportFailure([Diagnostic(file: file.displayName, line: rows.line, column: rows.fields.count + 1,
+                                                message: "a quote stands inside a field that does not start with one",
+                                                hint: "a field holding quotes must be quoted whole, with each quote doubled: \"say \"\"hi\"\"\"")])
+            }
+            if session.hasTooManyErrors { return }
+            done += Int64(count)
+            session.progress?(done, size)
+            start = 0
+            count = fread(&chunk, 1, chunkSize, stream)
+        }
+        if csv_fini(&parser, CSVRows.field, CSVRows.row, context) != 0 {
+            throw ImportFailure([Diagnostic(file: file.displayName, line: rows.line, column: rows.fields.count + 1,
+                                            message: "the file ends inside a quoted field",
+                                            hint: "the file may be cut short, or a quote is not closed")])
+        }
+        try reader.take(rows)
+        if reader.header == nil {
+            throw ImportFailure([Diagnostic(file: file.displayName, message: "the file has no header row", hint: "the first line names the columns")])
+        }
+    }
+
+    /// The most frequent of comma, semicolon and tab on the first line, outside quotes; comma on a tie.
+    static func guessDelimiter(_ bytes: ArraySlice<UInt8>) -> UInt8 {
+        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
+        var quoted = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, byte == 10 || byte == 13 { break }
+            if !quoted, counts[byte] != nil { counts[byte, default: 0] += 1 }
+        }
+        let best = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }
+        return best.map { $0.value > 0 ? $0.key : UInt8(ascii: ",") } ?? UInt8(ascii: ",")
+    }
+}
+
+/// Turns the rows libcsv finished into the header and records.
+private struct CSVRowReader {
+    let file: ImportFile
+    let session: ImportSession
+    let delimiter: UInt8
+    var header: [String]?
+    var fieldNumbers: [String: Int] = [:]
+
+    init(file: ImportFile, session: ImportSession, delimiter: UInt8) {
+        self.file = file
+        self.session = session
+        self.delimiter = delimiter
+    }
+
+    mutating func take(_ rows: CSVRows) throws {
+        defer { rows.finished.removeAll(keepingCapacity: true) }
+        for row in rows.finished {
+            if let bad = row.fields.firstIndex(where: { $0 == nil }) {
+                throw ImportFailure([Diagnostic(file: file.displayName, line: row.line, column: bad + 1,
+                                                message: "the file is not UTF-8",
+                                                hint: "save it as UTF-8 (a spreadsheet's \"CSV UTF-8\"), or convert it: iconv -f latin1 -t utf-8")])
+            }
+            let fields = row.fields.map { $0 ?? "" }
+            guard let header else {
+                try readHeader(fields, line: row.line)
+                continue
+            }
+            let location = SourceLocation(file: file.displayName, line: row.line, fields: fieldNumbers)
+            guard fields.count == header.count else {
+                session.fail(Diagnostic(file: file.displayName, line: row.line, column: min(fields.count, header.count) + 1,
+                                        message: "the row has \(fields.count) fields, but the header has \(header.count)",
+                                        hint: "a field holding the delimiter '\(Character(Unicode.Scalar(delimiter)))' must be quoted"))
+                continue
+            }
+            try session.row(zip(header, fields).map { ($0, .text($1)) }, at: location)
+            if session.hasTooManyErrors { return }
+        }
+    }
+
+    private mutating func readHeader(_ names: [String], line: Int) throws {
+        var seen: [String: Int] = [:]
+        for (index, raw) in names.enumerated() {
+            let name = raw.trimmed
+            if name.isEmpty {
+                throw ImportFailure([Diagnostic(file: file.displayName, line: line, column: index + 1, message: "column \(index + 1) has no name",
+                                                hint: "the first line names every column")])
+            }
+            if let first = seen[name] {
+                throw ImportFailure([Diagnostic(file: file.displayName, line: line, column: index + 1,
+                                                message: "column '\(name)' is named twice (columns \(first) and \(index + 1))",
+                                                hint: "give each column a name of its own")])
+            }
+            seen[name] = index + 1
+        }
+        let header = names.map(\.trimmed)
+        self.header = header
+        fieldNumbers = seen
+        try session.checkColumns(header, at: SourceLocation(file: file.displayName, line: line, fields: seen))
+    }
+}
+
+/// The rows libcsv reports through its C callbacks, with the line each starts on.
+final class CSVRows {
+    struct Row {
+        /// Each field's text; nil when it is not UTF-8.
+        let fields: [String?]
+        let line: Int
+    }
+
+    var finished: [Row] = []
+    var fields: [String?] = []
+    /// The physical line the row being read starts on.
+    var line = 1
+    private var breaksInFields = 0
+    private var lastTerminator: Int32 = -1
+
+    static let field: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { bytes, count, context in
+        guard let context else { return }
+        let rows = Unmanaged<CSVRows>.fromOpaque(context).takeUnretainedValue()
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
+        rows.fields.append(String(validating: buffer, as: UTF8.self))
+        rows.breaksInFields += lineBreaks(in: buffer)
+    }
+
+    static let row: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, context in
+        guard let context else { return }
+        let rows = Unmanaged<CSVRows>.fromOpaque(context).takeUnretainedValue()
+        defer { rows.lastTerminator = terminator }
+        guard !rows.fields.isEmpty else {
+            // libcsv reports every line break on its own (CSV_REPALL_NL): a blank line, or the LF of a CRLF.
+            if !(terminator == 10 && rows.lastTerminator == 13) { rows.line += 1 }
+            return
+        }
+        rows.finished.append(Row(fields: rows.fields, line: rows.line))
+        rows.line += rows.breaksInFields + 1
+        rows.fields.removeAll(keepingCapacity: true)
+        rows.breaksInFields = 0
+    }
+
+    /// Line breaks inside a quoted field: LF, CRLF or a lone CR each count once.
+    private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var breaks = 0
+        for index in bytes.indices where bytes[index] == 10 || (bytes[index] == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) {
+            breaks += 1
+        }
+        return breaks
+    }
+}

@@ -1,0 +1,51 @@
+/// A file format that `tally import` and `sources:` read. Adding one is a file with a type that conforms, plus its
+/// line in `ImportFormats.all`.
+protocol ImportFormat: SendableMetatype {
+    /// The name on the command line and in `sources:`, such as `csv`.
+    static var name: String { get }
+    /// One line for `tally import --help`.
+    static var summary: String { get }
+    /// Whether rows go into `--table` through a column map (CSV, JSON), rather than into tables the format knows.
+    static var isTabular: Bool { get }
+    /// What rows are recorded as coming from (`import_source`) unless `--source` says otherwise; nil for the
+    /// file's name. An archive exported again under another name must still find its rows.
+    static var defaultSource: String? { get }
+    /// Reads `file`, handing each row to `session`.
+    static func read(_ file: ImportFile, into session: ImportSession) throws
+}
+
+extension ImportFormat {
+    static var defaultSource: String? { nil }
+}
+
+/// The formats Tally imports.
+public enum ImportFormats {
+    static let all: [any ImportFormat.Type] = [CSVFormat.self, JSONFormat.self, MastodonFormat.self]
+
+    static func named(_ name: String) -> (any ImportFormat.Type)? {
+        all.first { $0.name == name.lowercased() }
+    }
+
+    /// `name: summary` for each format, for help texts.
+    public static var descriptions: [String] {
+        all.map { "\($0.name): \($0.summary)" }
+    }
+
+    public static var names: [String] { all.map { $0.name } }
+}
+
+/// A file to import: where it is, and how messages name it (as the user wrote it, or relative to the site).
+public struct ImportFile: Sendable, Equatable {
+    public let path: String
+    public let displayName: String
+
+    public init(path: String, displayName: String) {
+        self.path = path
+        self.displayName = displayName
+    }
+
+    /// The default `import_source`: the file's name without its folders, so moving the file changes nothing.
+    var defaultSource: String {
+        String(displayName.split(separator: "/").last ?? Substring(displayName))
+    }
+}

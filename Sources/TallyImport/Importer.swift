@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import TallyFormat
+import TallyStore
+
+/// Reads files in one of `ImportFormats` into contract tables: the one importer behind `tally import` (into the
+/// user's database) and `sources:` (into a build's published snapshot, before it is scrubbed).
+public enum Importer {
+    /// Imports `files` into the database at `path` in one transaction, creating it (and its folders) with Tally's
+    /// schema when missing and bringing an older one up to date first. With `dryRun` the transaction is rolled
+    /// back, so the file is not written; so is any import that failed.
+    public static func run(_ options: ImportOptions, files: [ImportFile], databaseAt path: String, dryRun: Bool,
+                           progress: ((ImportFile, Int64, Int64) -> Void)? = nil) throws(ImportFailure) -> ImportSummary {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try DatabaseMigrations.migrate(databaseAt: path)
+        } catch let error as StoreError {
+            throw ImportFailure([Diagnostic(file: path, message: error.message, hint: error.hint)])
+        } catch {
+            throw ImportFailure([Diagnostic(file: path, message: "cannot create the database's folder: \(error.localizedDescription)",
+                                            hint: "check the path and its permissions")])
+        }
+        var result: Result<ImportSummary, ImportFailure> = .success(ImportSummary())
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.inTransaction { db in
+                do throws(ImportFailure) {
+                    result = .success(try run(options, files: files, in: db, progress: progress))
+                } catch {
+                    result = .failure(error)
+                }
+                if case .success = result, !dryRun { return .commit }
+                return .rollback
+            }
+        } catch let error as DatabaseError {
+            throw ImportFailure([Diagnostic(file: path, message: error.message ?? "\(error)",
+                                            hint: "check that the file is a SQLite database Tally can write")])
+        } catch {
+            throw ImportFailure([Diagnostic(file: path, message: "\(error)", hint: "check that the file is a SQLite database Tally can write")])
+        }
+        return try result.get()
+    }
+
+    /// Imports `files` inside the caller's transaction on `db`. Any error fails the whole import, so the caller
+    /// rolls back and the database stays as it was; `--dry-run` callers roll back a successful one too.
+    /// - Parameter progress: bytes read and the file's size, as reading goes on.
+    public static func run(_ options: ImportOptions, files: [ImportFile], in db: Database,
+                           progress: ((ImportFile, Int64, Int64) -> Void)? = nil) throws(ImportFailure) -> ImportSummary {
+        guard let format = ImportFormats.named(options.format) else {
+            let suggestion = NameSuggestion.closest(to: options.format, among: ImportFormats.names).map { "did you mean '\($0)'? " } ?? ""
+            throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format, message: "unknown import format '\(options.format)'",
+                                            hint: suggestion + "the formats are " + ImportFormats.names.joined(separator: ", "))])
+        }
+        if let currency = options.currency, Currency.lookup(currency) == nil {
+            throw ImportFailure([Diagnostic(file: files.first?.displayName ?? "--currency", message: "--currency '\(currency)' is not an ISO 4217 code",
+                                            hint: "write codes such as USD, EUR, GBP")])
+        }
+        let writer = ImportWriter(db: db, options: options)
+        do {
+            for file in files {
+                writer.source = options.source ?? format.defaultSource ?? file.defaultSource
+                let session = ImportSession(file: file, options: options, writer: writer,
+                                            progress: progress.map { report in { report(file, $0, $1) } })
+                try format.read(file, into: session)
+                if session.hasTooManyErrors { break }
+            }
+        } catch let failure as ImportFailure {
+            throw ImportFailure(writer.problems + failure.diagnostics + writer.summary.warnings)
+        } catch let error as DatabaseError {
+            throw ImportFailure(writer.problems + [Diagnostic(file: files.first?.displayName ?? "", message: error.message ?? "\(error)",
+                                                              hint: "the database refused the import; nothing was written")])
+        } catch {
+            throw ImportFailure(writer.problems + [Diagnostic(file: files.first?.displayName ?? "", message: "\(error)", hint: "nothing was written")])
+        }
+        guard writer.problems.isEmpty else {
+            throw ImportFailure(Array(writer.problems.prefix(ImportSession.errorLimit)) + writer.summary.warnings)
+        }
+        return writer.summary
+    }
+}

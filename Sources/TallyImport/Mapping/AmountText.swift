@@ -1,0 +1,133 @@
+import TallyFormat
+
+/// Reads an amount written for people (`1,234.56`, `1.234,56`, `$12`, `€ 5`, `JPY 500`, `(12.00)`) as integer
+/// minor units of its currency, digit by digit: never through floating point.
+enum AmountText {
+    struct Amount: Equatable {
+        let minorUnits: Int64
+        /// The currency the text itself names with a code or a symbol, if any.
+        let currency: Currency?
+    }
+
+    enum Problem: Error, Equatable {
+        case notANumber
+        /// A thousands separator that does not stand before exactly three digits: `12,5` without --decimal-comma.
+        case misplacedSeparator(Character)
+        /// More decimals than the currency has: `12.345` in USD, which has 2.
+        case tooManyDecimals(allowed: Int)
+        case unknownCurrency(String)
+        case tooLarge
+    }
+
+    /// Symbols that name one currency. `$` is the US dollar here; other dollars are written with their code.
+    static let symbols: [Character: String] = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₪": "ILS"]
+
+    /// - Parameter currency: the row's currency when the text names none (a currency column or `--currency`);
+    ///   nil when there is none, which is fine only if the text names one.
+    static func parse(_ text: String, currency: Currency?, decimalComma: Bool) -> Result<Amount, Problem> {
+        var body = Substring(text).trimmed
+        var negative = false
+        if body.hasPrefix("("), body.hasSuffix(")") {
+            negative = true
+            body = body.dropFirst().dropLast().trimmed
+        }
+        if body.first == "-" || body.first == "+" {
+            negative = body.first == "-"
+            body = body.dropFirst().trimmed
+        }
+        var named: Currency?
+        switch takeCurrency(&body) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found): named = found
+        }
+        if body.first == "-" {
+            negative = true
+            body = body.dropFirst().trimmed
+        }
+        guard let unit = named ?? currency else {
+            // Parsed with two decimals only to tell "not a number" from "no currency" (the caller's error).
+            return digits(body, minorUnits: 2, decimalComma: decimalComma).map { _ in Amount(minorUnits: 0, currency: nil) }
+        }
+        return digits(body, minorUnits: unit.minorUnits, decimalComma: decimalComma).map { value in
+            Amount(minorUnits: negative ? -value : value, currency: named)
+        }
+    }
+
+    /// Removes a leading or trailing currency symbol or ISO 4217 code from `body`.
+    private static func takeCurrency(_ body: inout Substring) -> Result<Currency?, Problem> {
+        if let first = body.first, let code = symbols[first] {
+            body = body.dropFirst().trimmed
+            return .success(Currency.lookup(code))
+        }
+        if let last = body.last, let code = symbols[last] {
+            body = body.dropLast().trimmed
+            return .success(Currency.lookup(code))
+        }
+        let letters = { (part: Substring) in part.count == 3 && part.allSatisfy { $0.isASCII && $0.isLetter } }
+        if body.count > 3, letters(body.prefix(3)) {
+            let code = String(body.prefix(3))
+            guard let currency = Currency.lookup(code) else { return .failure(.unknownCurrency(code)) }
+            body = body.dropFirst(3).trimmed
+            return .success(currency)
+        }
+        if body.count > 3, letters(body.suffix(3)) {
+            let code = String(body.suffix(3))
+            guard let currency = Currency.lookup(code) else { return .failure(.unknownCurrency(code)) }
+            body = body.dropLast(3).trimmed
+            return .success(currency)
+        }
+        return .success(nil)
+    }
+
+    /// The digits of `body` as minor units: grouping separators checked, decimals padded to `minorUnits`.
+    private static func digits(_ body: Substring, minorUnits: Int, decimalComma: Bool) -> Result<Int64, Problem> {
+        let decimalMark: Character = decimalComma ? "," : "."
+        let groupMarks: Set<Character> = decimalComma ? [".", " ", "\u{00A0}", "\u{202F}", "'"] : [",", " ", "\u{00A0}", "\u{202F}", "'"]
+        var whole: Int64 = 0, fraction: Int64 = 0, fractionDigits = 0
+        var inFraction = false, sawDigit = false, droppedDigits = false
+        var digitsSinceGroup = 0, sawGroup = false
+        var lastGroupMark: Character = ","
+        for character in body {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                sawDigit = true
+                if inFraction {
+                    fractionDigits += 1
+                    if fractionDigits > minorUnits {
+                        droppedDigits = droppedDigits || digit != 0
+                        continue
+                    }
+                    fraction = fraction * 10 + Int64(digit)
+                } else {
+                    let (times, overflow1) = whole.multipliedReportingOverflow(by: 10)
+                    let (plus, overflow2) = times.addingReportingOverflow(Int64(digit))
+                    guard !overflow1, !overflow2 else { return .failure(.tooLarge) }
+                    whole = plus
+                    digitsSinceGroup += 1
+                }
+            } else if character == decimalMark, !inFraction {
+                if sawGroup, digitsSinceGroup != 3 { return .failure(.misplacedSeparator(lastGroupMark)) }
+                inFraction = true
+            } else if inFraction, character == decimalMark || groupMarks.contains(character) {
+                // 1.234,56 read with '.' for decimals: the '.' was a thousands separator after all.
+                return .failure(.misplacedSeparator(decimalMark))
+            } else if groupMarks.contains(character), sawDigit {
+                if sawGroup ? digitsSinceGroup != 3 : digitsSinceGroup > 3 { return .failure(.misplacedSeparator(character)) }
+                sawGroup = true
+                lastGroupMark = character
+                digitsSinceGroup = 0
+            } else {
+                return .failure(.notANumber)
+            }
+        }
+        guard sawDigit else { return .failure(.notANumber) }
+        if sawGroup, !inFraction, digitsSinceGroup != 3 { return .failure(.misplacedSeparator(lastGroupMark)) }
+        if droppedDigits { return .failure(.tooManyDecimals(allowed: minorUnits)) }
+        var scale: Int64 = 1
+        for _ in 0..<minorUnits { scale *= 10 }
+        for _ in fractionDigits..<max(fractionDigits, minorUnits) { fraction *= 10 }
+        let (scaled, overflow1) = whole.multipliedReportingOverflow(by: scale)
+        let (total, overflow2) = scaled.addingReportingOverflow(fraction)
+        guard !overflow1, !overflow2 else { return .failure(.tooLarge) }
+        return .success(total)
+    }
+}

@@ -1,0 +1,161 @@
+import TallyFormat
+
+/// Reads one source row's values into a contract record, column kind by column kind, collecting every problem
+/// with its place (`gifts.csv:17:3`) so a file with many bad rows is reported in one run.
+struct ValueConverter {
+    let table: ContractTable
+    let options: ImportOptions
+    let location: SourceLocation
+    var record: ContractRecord
+    private var problems: [Diagnostic] = []
+    /// Amounts wait until every field is read: the currency column may come after them.
+    private var amounts: [(column: ContractTable.Column, text: String, asDecimal: Bool, source: String?)] = []
+
+    init(table: ContractTable, options: ImportOptions, location: SourceLocation) {
+        self.table = table
+        self.options = options
+        self.location = location
+        record = ContractRecord(table: table.name, values: [], location: location)
+    }
+
+    mutating func add(_ value: SourceValue, to column: ContractTable.Column, asDecimal: Bool, from source: String?) {
+        let text: String
+        switch value {
+        case .null: text = ""
+        case .text(let string), .number(let string): text = string
+        case .bool(let flag): text = flag ? "1" : "0"
+        }
+        if let source { record.origins[column.name] = source }
+        if column.name == "external_id" {
+            record.externalID = text.trimmed.isEmpty ? nil : text.trimmed
+            return
+        }
+        if text.trimmed.isEmpty {
+            if column.isNullable {
+                record.set(column.name, .null)
+            } else if column.isRequired {
+                problem(source, "\(table.name).\(column.name) needs a value, and this row has none", hint: "fill it in the file, or give every row one with --set \(column.name)=…")
+            }
+            return
+        }
+        switch column.kind {
+        case .money:
+            amounts.append((column, text, asDecimal, source))
+        case .currency:
+            if let currency = Currency.lookup(text.trimmed) {
+                record.set(column.name, .text(currency.code))
+            } else {
+                let suggestion = NameSuggestion.closest(to: text.trimmed.uppercased(), among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
+                problem(source, "currency \(Diagnostic.quoted(text)) is not an ISO 4217 code", hint: suggestion + "write codes such as USD, EUR, GBP")
+            }
+        case .dateTime, .date, .month:
+            let kind: DateText.Kind = column.kind == .month ? .month : column.kind == .date ? .date : .dateTime
+            if let date = DateText.parse(text, as: kind, format: options.dateFormat) {
+                record.set(column.name, .text(date))
+            } else {
+                let expected = kind == .month ? "a month (2024-03)" : "a date (2024-03-05)"
+                problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not \(expected)",
+                        hint: options.dateFormat.map { "it does not match --date-format '\($0)'" }
+                            ?? "write ISO 8601 dates, or give the layout with --date-format, such as '%m/%d/%Y'")
+            }
+        case .boolean:
+            switch text.trimmed.lowercased() {
+            case "1", "true", "yes", "y", "t": record.set(column.name, .integer(1))
+            case "0", "false", "no", "n", "f": record.set(column.name, .integer(0))
+            default: problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not yes or no", hint: "write true or false, yes or no, 1 or 0")
+            }
+        case .integer:
+            if let number = Int64(text.trimmed) {
+                record.set(column.name, .integer(number))
+            } else {
+                problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a whole number", hint: "write digits only, such as 42")
+            }
+        case .real:
+            if let number = Double(text.trimmed), number.isFinite {
+                record.set(column.name, .real(number))
+            } else {
+                problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a number", hint: "write a number such as 4.5")
+            }
+        case .text:
+            record.set(column.name, .text(text))
+        case .reference(.organization, _):
+            record.set(column.name, .organization(text.trimmed))
+        case .reference(.user, _):
+            record.set(column.name, .user(text.trimmed))
+        case .reference(.category, _):
+            record.set(column.name, .category(text.trimmed))
+        }
+    }
+
+    /// `tags` of an organization: `health, water; children` becomes three organization_tags rows.
+    mutating func addTags(_ value: SourceValue) {
+        guard case .text(let text) = value else { return }
+        let tags = text.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "|" }).map { String($0.trimmed) }.filter { !$0.isEmpty }
+        for tag in tags {
+            record.children.append(ContractRecord(table: "organization_tags", values: [("organization_id", .parent), ("tag", .text(tag))],
+                                                  location: location))
+        }
+    }
+
+    /// The record, once the amounts are read in the row's currency; or every problem the row has.
+    mutating func finish() -> Result<ContractRecord, ImportFailure> {
+        for amount in amounts { readAmount(amount.column, amount.text, asDecimal: amount.asDecimal, source: amount.source) }
+        return problems.isEmpty ? .success(record) : .failure(ImportFailure(problems))
+    }
+
+    private mutating func readAmount(_ column: ContractTable.Column, _ text: String, asDecimal: Bool, source: String?) {
+        guard case .money(let currencyColumn) = column.kind else { return }
+        guard asDecimal else {
+            if let minor = Int64(text.trimmed) {
+                record.set(column.name, .integer(minor))
+            } else {
+                problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a whole number of minor units",
+                        hint: "map the column to '\(column.name.dropLast("_cents".count))' to read amounts such as 12.50")
+            }
+            return
+        }
+        var rowCurrency: Currency?
+        if case .text(let code)? = record[currencyColumn] { rowCurrency = Currency.lookup(code) }
+        let fallback = rowCurrency ?? options.currency.flatMap(Currency.lookup)
+        switch AmountText.parse(text, currency: fallback, decimalComma: options.decimalComma) {
+        case .success(let amount):
+            let currency = amount.currency ?? fallback
+            guard let currency else {
+                problem(source, "amount \(Diagnostic.quoted(text)) names no currency", hint: "give one with --currency EUR, or map a currency column")
+                return
+            }
+            if let rowCurrency, rowCurrency != currency {
+                problem(source, "amount \(Diagnostic.quoted(text)) is in \(currency.code), but the row's currency is \(rowCurrency.code)",
+                        hint: "amounts in different currencies are never mixed: correct the amount or the currency column")
+                return
+            }
+            record.set(column.name, .integer(amount.minorUnits))
+            if table.column(currencyColumn) != nil { record.set(currencyColumn, .text(currency.code)) }
+        case .failure(let failure):
+            let (message, hint): (String, String)
+            switch failure {
+            case .notANumber:
+                (message, hint) = ("amount \(Diagnostic.quoted(text)) is not a number", "write amounts such as 1234.56, 1,234.56 or $12")
+            case .misplacedSeparator(let mark):
+                (message, hint) = ("amount \(Diagnostic.quoted(text)) has a '\(mark)' that does not separate thousands",
+                                   options.decimalComma ? "with --decimal-comma, '.' separates thousands and ',' decimals"
+                                                        : "if commas mark decimals (1.234,56), add --decimal-comma")
+            case .tooManyDecimals(let allowed):
+                (message, hint) = ("amount \(Diagnostic.quoted(text)) has more decimals than its currency's \(allowed)",
+                                   "amounts are never rounded on import: correct the value or its currency")
+            case .unknownCurrency(let code):
+                (message, hint) = ("amount \(Diagnostic.quoted(text)) names \(Diagnostic.quoted(code)), which is not an ISO 4217 code",
+                                   "write codes such as USD, EUR, JPY")
+            case .tooLarge:
+                (message, hint) = ("amount \(Diagnostic.quoted(text)) is too large", "amounts must fit 64-bit minor units")
+            }
+            problem(source, message, hint: hint)
+        }
+    }
+
+    private mutating func problem(_ source: String?, _ message: String, hint: String) {
+        let prefix = location.path.map { "\($0)\(source.map { "." + $0 } ?? ""): " } ?? ""
+        problems.append(Diagnostic(file: location.file, line: location.line, column: location.column(of: source),
+                                   message: prefix + message, hint: hint))
+    }
+}
