@@ -34,11 +34,12 @@ let package = Package(
         .target(name: "TallyHTML"),
         // The importer behind `tally import` and `sources:`: a leaf that writes contract rows through TallyStore.
         .target(name: "TallyImport", dependencies: [
-            "CCSV", "CTallySystem", "TallyFormat", "TallyHTML", "TallyStore", .product(name: "GRDB", package: "GRDB.swift"),
+            "CCSV", "CTallySystem", "TallyFormat", "TallyHTML", "TallyStore",
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "TallySite", dependencies: [
             "CTallySystem", "TallyCharts", "TallyHTML", "TallyFormat", "TallyImport", "TallyMarkdown", "TallyStore", "TallyTemplates",
-            .product(name: "Yams", package: "Yams"),
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Yams", package: "Yams"),
         ]),
         // Consumers of the pipeline, one per command: TallySite knows nothing of them.
         .target(name: "TallyCheck", dependencies: ["TallySite", "TallyHTML", "TallyStore", "TallyFormat"]),

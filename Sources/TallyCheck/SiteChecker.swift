@@ -36,7 +36,9 @@ public enum SiteChecker {
 
         let databasePath = options.databasePath ?? config.database
         // The build has already reported a database that cannot be opened.
-        if let database = try? SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy) {
+        let sources = SourceImports(config.sources, root: options.root)
+        if let database = try? SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
+                                            importSources: config.sources.isEmpty ? nil : { db in try sources.importAll(into: db) }) {
             problems += DataChecker(database: database, file: databasePath).check()
         }
         return CheckReport(problems: problems, pages: pages, internalLinks: internalLinks)

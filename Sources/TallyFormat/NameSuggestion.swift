@@ -1,4 +1,5 @@
-/// Finds the known name closest to a misspelt one, for "did you mean" hints in config, front matter and chart blocks.
+/// Finds the known name closest to a misspelt one, for "did you mean" hints in config, front matter and chart blocks,
+/// regardless of case ("usdd" finds "USD", "Give Directly" finds "GiveDirectly").
 public enum NameSuggestion {
     /// The candidate within an edit distance of 2 (1 for names of 3 characters or fewer), if any; ties go to the first.
     public static func closest(to name: String, among candidates: [String]) -> String? {
@@ -16,7 +17,7 @@ public enum NameSuggestion {
     private static func nearest(_ source: [UInt8], among candidates: [String]) -> (name: String, distance: Int)? {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(source, Array(candidate.utf8))
+            let distance = editDistance(source, Array(candidate.lowercased().utf8))
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         return best

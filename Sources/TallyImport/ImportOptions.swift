@@ -1,3 +1,5 @@
+import TallyFormat
+
 /// What to import and how: the same options for `tally import` and for a `sources:` entry in `tally.yaml`.
 public struct ImportOptions: Sendable, Equatable {
     /// The format's name, as `ImportFormats.named` knows it: `csv`, `json`, `mastodon`…
@@ -30,6 +32,9 @@ public struct ImportOptions: Sendable, Equatable {
     /// build's `sources:` never depend on the day they were built.
     public var createdAtDefault: String?
 
+    /// `currency` looked up.
+    var defaultCurrency: Currency? { currency.flatMap(Currency.lookup) }
+
     public init(format: String) {
         self.format = format
     }
@@ -51,12 +56,19 @@ public struct ImportOptions: Sendable, Equatable {
 }
 
 extension String {
-    var trimmed: String { String(self[...].trimmed) }
+    var trimmed: String {
+        let inner = self[...].trimmed
+        return inner.utf8.count == utf8.count ? self : String(inner)
+    }
 }
 
 extension Substring {
     var trimmed: Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
+        // Most values have no space to trim: two byte checks, and no Characters are formed.
+        if let head = utf8.first, let tail = utf8.last, head != 0x20, head != 0x09, head != 0xC2, tail != 0x20, tail != 0x09, tail != 0xA0 {
+            return self
+        }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[first...last]
     }

@@ -63,10 +63,26 @@ final class ImportSession {
         let missing = mapping.missingColumns(given: names)
         guard missing.isEmpty else {
             throw ImportFailure(missing.map { column in
-                Diagnostic(file: file.displayName, line: location.line, message: "nothing maps to \(mapping.table.name).\(column), which every row needs",
-                           hint: "map a column to it, such as --map 'Date=\(column)', or give every row one with --set \(column)=…")
+                let target = mapping.table.column(column).map { $0.kind.referenceName ?? (column.hasSuffix("_cents") ? String(column.dropLast(6)) : column) } ?? column
+                return Diagnostic(file: file.displayName, line: location.line,
+                                  message: "nothing maps to \(mapping.table.name).\(column), which every row needs",
+                                  hint: "map a column to it, such as --map 'COLUMN=\(target)', or give every row one with --set \(target)=…")
             })
         }
+    }
+
+    /// Maps, converts and writes one CSV row, whose columns' targets were looked up once for the file.
+    func row(names: [String], targets: [TableMapping.Target?], values: [SourceValue], at location: SourceLocation) throws {
+        switch try tableMapping().record(names: names, targets: targets, values: values, at: location) {
+        case .success(let record): try writer.write(record)
+        case .failure(let failure): writer.problems += failure.diagnostics
+        }
+    }
+
+    /// The targets of a file's columns, in order; columns that map to nothing are reported once.
+    func targets(of names: [String], at location: SourceLocation) throws -> [TableMapping.Target?] {
+        let mapping = try tableMapping()
+        return names.map { mapping.target(of: $0, unmapped: { unmapped($0, at: location) }) }
     }
 
     /// Maps, converts and writes one row of a tabular file.

@@ -47,7 +47,7 @@ public enum Importer {
     public static func run(_ options: ImportOptions, files: [ImportFile], in db: Database,
                            progress: ((ImportFile, Int64, Int64) -> Void)? = nil) throws(ImportFailure) -> ImportSummary {
         guard let format = ImportFormats.named(options.format) else {
-            let suggestion = NameSuggestion.closest(to: options.format, among: ImportFormats.names).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = NameSuggestion.nearest(to: options.format, among: ImportFormats.names).map { "did you mean '\($0)'? " } ?? ""
             throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format, message: "unknown import format '\(options.format)'",
                                             hint: suggestion + "the formats are " + ImportFormats.names.joined(separator: ", "))])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TallyCharts
 import TallyFormat
 import TallyStore
@@ -40,8 +41,10 @@ public enum SiteBuilder {
         progress?.stageStarted(.openDatabase)
         let database: SiteDatabase
         switch openDatabase(options, config, pages: content.pages, views: views.views) {
-        case .success(let opened): database = opened
-        case .failure(let diagnostic): return .failure(BuildFailure(problems + [diagnostic]))
+        case .success(let opened):
+            database = opened.0
+            problems += opened.warnings
+        case .failure(let failure): return .failure(BuildFailure(problems + failure.diagnostics))
         }
         // Pages that use a broken view would each fail with "no such table"; the view's own error says it once.
         let viewProblems = database.viewErrors.map { ViewLoader.diagnostic($0, directory: config.viewsDirectory) }
@@ -105,15 +108,20 @@ public enum SiteBuilder {
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables
     /// and the site's views.
     private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource],
-                                     views: [SiteView]) -> Result<SiteDatabase, Diagnostic> {
+                                     views: [SiteView]) -> Result<(SiteDatabase, warnings: [Diagnostic]), BuildFailure> {
         let databasePath = options.databasePath ?? config.database
+        let sources = SourceImports(config.sources, root: options.root)
+        let importSources: ((Database) throws -> Void)? = config.sources.isEmpty ? nil : { db in try sources.importAll(into: db) }
         do throws(StoreError) {
-            return .success(try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
-                                             pages: pages.compactMap(\.sitePage), views: views,
-                                             utcOffset: formatSettings(config).utcOffset))
+            let database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
+                                            pages: pages.compactMap(\.sitePage), views: views,
+                                            utcOffset: formatSettings(config).utcOffset,
+                                            importSources: importSources)
+            return .success((database, sources.warnings))
         } catch {
-            return .failure(Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
-                                       message: error.message, hint: error.hint))
+            if case .sources(let problems) = error { return .failure(BuildFailure(problems)) }
+            return .failure(BuildFailure([Diagnostic(file: options.databasePath == nil ? options.configFile : databasePath,
+                                                     message: error.message, hint: error.hint)]))
         }
     }
 

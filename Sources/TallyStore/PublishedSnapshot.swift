@@ -9,9 +9,13 @@ import GRDB
 /// The site's own pages are added as the `site_pages` and `site_page_tags` tables, and its views last.
 enum PublishedSnapshot {
     /// Makes the snapshot; returns the views that could not be created (the others are in it).
-    /// - Parameter functions: adds Tally's SQL functions to a connection, since views may call them.
+    /// - Parameters:
+    ///   - functions: adds Tally's SQL functions to a connection, since views may call them.
+    ///   - importSources: writes the config's `sources:` into the copy, before anything is scrubbed, so imported
+    ///     rows obey the same privacy rules as the database's own; throws `StoreError.sources` on failure.
     static func make(from sourcePath: String, policy: PublicationPolicy, pages: [SitePage], views: [SiteView],
-                     functions: @escaping @Sendable (Database) -> Void, at snapshotPath: String) throws(StoreError) -> [ViewError] {
+                     functions: @escaping @Sendable (Database) -> Void, importSources: ((Database) throws -> Void)? = nil,
+                     at snapshotPath: String) throws(StoreError) -> [ViewError] {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
         do {
             var readOnly = Configuration()
@@ -30,6 +34,13 @@ enum PublishedSnapshot {
             try source.backup(to: snapshot)
             let viewErrors = try snapshot.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                if let importSources {
+                    try db.inTransaction {
+                        try Schema.addImportKeys(db)
+                        try importSources(db)
+                        return .commit
+                    }
+                }
                 try db.inTransaction {
                     try removeUnpublishedUsers(db, published: policy.publishedUsers)
                     try removePrivateColumns(db, policy.privateColumns)

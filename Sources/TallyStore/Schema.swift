@@ -1,3 +1,5 @@
+import GRDB
+
 /// The database contract, versions 1 and 2, exactly as `docs/database.md` documents it.
 ///
 /// Shipped migrations are never edited: a later version adds a new migration
@@ -193,4 +195,18 @@ package enum Schema {
         ALTER TABLE posts ADD COLUMN external_id TEXT;
         CREATE UNIQUE INDEX posts_import_key ON posts (import_source, external_id) WHERE external_id IS NOT NULL;
         """
+
+    /// Gives a copy of a database (the published snapshot) version 2's import keys where it lacks them, whatever
+    /// made it, so `sources:` can be imported into a database that was never migrated by Tally.
+    static func addImportKeys(_ db: Database) throws {
+        for table in importKeyedTables.sorted() where try db.tableExists(table) {
+            let columns = try db.columns(in: table).map(\.name)
+            guard !columns.contains("import_source"), !columns.contains("external_id") else { continue }
+            try db.execute(sql: """
+                ALTER TABLE \(table) ADD COLUMN import_source TEXT;
+                ALTER TABLE \(table) ADD COLUMN external_id TEXT;
+                CREATE UNIQUE INDEX \(table)_import_key ON \(table) (import_source, external_id) WHERE external_id IS NOT NULL;
+                """)
+        }
+    }
 }

@@ -15,12 +15,15 @@ public final class SiteDatabase: Sendable {
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
     /// as tables and its `views` as views, and opens it read-only.
     /// - Parameter utcOffset: the site timezone's offset from UTC at a moment (seconds since 1970), for `local_datetime`.
+    /// - Parameter importSources: imports the config's `sources:` into the snapshot before it is scrubbed.
     public init(path: String, policy: PublicationPolicy, pages: [SitePage] = [], views: [SiteView] = [],
-                utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(StoreError) {
+                utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
+                importSources: ((Database) throws -> Void)? = nil) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
-        viewErrors = try PublishedSnapshot.make(from: path, policy: policy, pages: pages, views: views, functions: functions, at: snapshotPath)
+        viewErrors = try PublishedSnapshot.make(from: path, policy: policy, pages: pages, views: views, functions: functions,
+                                                importSources: importSources, at: snapshotPath)
         do {
             var configuration = Configuration()
             configuration.readonly = true

@@ -1,9 +1,13 @@
+import TallyFormat
+
 /// A problem opening or preparing the site database.
 public enum StoreError: Error, Equatable, Sendable {
     case missingDatabase(path: String)
     case database(path: String, message: String)
     case seed(path: String, message: String)
     case reservedTable(path: String, name: String)
+    /// The config's `sources:` could not be imported into the snapshot; each problem is located in its file.
+    case sources([Diagnostic])
 
     public var message: String {
         switch self {
@@ -12,6 +16,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .seed(let path, let message): return "seed SQL failed on '\(path)': \(message)"
         case .reservedTable(let path, let name):
             return "database '\(path)' already has a table or index named `\(name)`, a name Tally uses for the site's pages"
+        case .sources(let problems): return problems.first?.message ?? "the sources could not be imported"
         }
     }
 
@@ -21,6 +26,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .database: return "check that the file is a SQLite database made by Tally or following docs/database.md"
         case .seed: return "fix the seed file's SQL; the tables and columns are in docs/database.md"
         case .reservedTable: return "rename it: Tally adds site_pages and site_page_tags to the published snapshot (docs/database.md)"
+        case .sources(let problems): return problems.first?.hint ?? "see docs/import.md"
         }
     }
 }

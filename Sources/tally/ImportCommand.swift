@@ -71,7 +71,7 @@ struct ImportCommand: ParsableCommand {
         } catch let error as ValidationError {
             fail([Diagnostic(file: "tally import", message: error.message, hint: "see tally import --help")])
         }
-        let databasePath = resolveDatabase()
+        let (databasePath, shownDatabase) = resolveDatabase()
         let cwd = FileManager.default.currentDirectoryPath
         let importFiles = files.map { ImportFile(path: $0.hasPrefix("/") ? $0 : cwd + "/" + $0, displayName: $0) }
         let progress = ImportProgress()
@@ -81,10 +81,10 @@ struct ImportCommand: ParsableCommand {
             progress.clear()
         } catch {
             progress.clear()
-            fail(error.diagnostics, database: databasePath)
+            fail(error.diagnostics, database: shownDatabase)
         }
         for warning in summary.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
-        print((dryRun ? "Would import into \(databasePath): " : "Imported into \(databasePath): ") + summary.description)
+        print((dryRun ? "Would import into \(shownDatabase): " : "Imported into \(shownDatabase): ") + summary.description)
     }
 
     private func importOptions() throws -> ImportOptions {
@@ -123,12 +123,12 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// `--db`, or the database the config names.
-    private func resolveDatabase() -> String {
+    /// `--db`, or the database the config names: its path, and the path as the user wrote it, for messages.
+    private func resolveDatabase() -> (path: String, shown: String) {
         let options = site.buildOptions()
-        if let path = options.databasePath { return path }
+        if let path = options.databasePath, let shown = site.database { return (path, shown) }
         switch options.loadConfig() {
-        case .success(let config): return options.databaseURL(config).path
+        case .success(let config): return (options.databaseURL(config).path, config.database)
         case .failure(let failure):
             fail(failure.diagnostics.map { diagnostic in
                 diagnostic.message.hasPrefix("cannot read") || diagnostic.message.contains("no such file")

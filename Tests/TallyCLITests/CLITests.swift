@@ -201,3 +201,44 @@ private func temporaryFolder() throws -> URL {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("riley-report.html").path))
     }
 }
+
+/// `tally import` as a user runs it: a summary on stdout, located errors on stderr, exit 1 and nothing written.
+@Suite struct ImportCommandTests {
+    @Test func importsCreatingTheDatabaseThenRefusesABadFileWithItsPlace() throws {
+        let folder = try temporaryFolder()
+        try Data("Date,Amount,Currency,Organization\n2024-03-05,\"1,234.56\",USD,Water First\n".utf8)
+            .write(to: folder.appendingPathComponent("gifts.csv"))
+        let arguments = ["import", "csv", "gifts.csv", "--db", "data/site.sqlite", "--table", "donations", "--user", "ada",
+                         "--map", "Date=donated_at,Amount=amount,Organization=organization", "--create-missing"]
+        let dryRun = try tally(arguments + ["--dry-run"], in: folder)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stdout == "Would import into data/site.sqlite: donations: 1 inserted; organizations: 1 inserted; users: 1 inserted\n")
+        let imported = try tally(arguments, in: folder)
+        #expect(imported.status == 0)
+        #expect(imported.stdout == "Imported into data/site.sqlite: donations: 1 inserted; organizations: 1 inserted; users: 1 inserted\n")
+        #expect(try tally(arguments, in: folder).stdout == "Imported into data/site.sqlite: donations: 1 skipped\n")
+
+        try Data("Date,Amount,Currency,Organization\n2024-03-05,\"12,5O\",USD,Water First\n".utf8).write(to: folder.appendingPathComponent("gifts.csv"))
+        let failed = try tally(arguments, in: folder)
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "")
+        #expect(failed.stderr == """
+            gifts.csv:2:2: error: amount '12,5O' is not a number
+              hint: write amounts such as 1234.56, 1,234.56 or $12
+            Import failed with 1 error; nothing was written to data/site.sqlite.
+
+            """)
+    }
+
+    @Test func withoutADatabaseOrASiteTheCommandSaysWhatToPass() throws {
+        let folder = try temporaryFolder()
+        let result = try tally(["import", "csv", "gifts.csv", "--table", "donations"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            tally.yaml: error: no --db given and no site config here
+              hint: pass --db data/site.sqlite, or run inside a site
+            Import failed with 1 error.
+
+            """)
+    }
+}

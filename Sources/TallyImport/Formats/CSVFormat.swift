@@ -85,6 +85,7 @@ private struct CSVRowReader {
     let delimiter: UInt8
     var header: [String]?
     var fieldNumbers: [String: Int] = [:]
+    var targets: [TableMapping.Target?] = []
 
     init(file: ImportFile, session: ImportSession, delimiter: UInt8) {
         self.file = file
@@ -112,7 +113,7 @@ private struct CSVRowReader {
                                         hint: "a field holding the delimiter '\(Character(Unicode.Scalar(delimiter)))' must be quoted"))
                 continue
             }
-            try session.row(zip(header, fields).map { ($0, .text($1)) }, at: location)
+            try session.row(names: header, targets: targets, values: fields.map(SourceValue.text), at: location)
             if session.hasTooManyErrors { return }
         }
     }
@@ -135,7 +136,9 @@ private struct CSVRowReader {
         let header = names.map(\.trimmed)
         self.header = header
         fieldNumbers = seen
-        try session.checkColumns(header, at: SourceLocation(file: file.displayName, line: line, fields: seen))
+        let location = SourceLocation(file: file.displayName, line: line, fields: seen)
+        try session.checkColumns(header, at: location)
+        targets = try session.targets(of: header, at: location)
     }
 }
 

@@ -201,10 +201,11 @@ struct JSONElements {
         /// At the end of the file: whether it ended where a value may.
         mutating func finish() -> String? {
             if inString || depth > (buffer.isEmpty ? 0 : elementDepth) {
-                return "the file ends inside a value" + (index > 0 ? ", after \(index) complete elements" : "")
+                return "the file ends inside a value" + (index > 0 ? ", after \(index) complete element\(index == 1 ? "" : "s")" : "")
             }
             if !buffer.isEmpty { finishElement() }
             switch layout {
+            case .array where active: return "the file ends inside the array, after \(index) element\(index == 1 ? "" : "s")"
             case .array: return closed ? nil : "the file does not start with '[': an array of objects"
             case .arrayUnderKey(let key): return index > 0 || closed ? nil : "the file has no \"\(key)\" array"
             case .lines: return nil

@@ -12,7 +12,7 @@ enum AmountText {
     enum Problem: Error, Equatable {
         case notANumber
         /// A thousands separator that does not stand before exactly three digits: `12,5` without --decimal-comma.
-        case misplacedSeparator(Character)
+        case misplacedSeparator(Unicode.Scalar)
         /// More decimals than the currency has: `12.345` in USD, which has 2.
         case tooManyDecimals(allowed: Int)
         case unknownCurrency(String)
@@ -81,14 +81,16 @@ enum AmountText {
 
     /// The digits of `body` as minor units: grouping separators checked, decimals padded to `minorUnits`.
     private static func digits(_ body: Substring, minorUnits: Int, decimalComma: Bool) -> Result<Int64, Problem> {
-        let decimalMark: Character = decimalComma ? "," : "."
-        let groupMarks: Set<Character> = decimalComma ? [".", " ", "\u{00A0}", "\u{202F}", "'"] : [",", " ", "\u{00A0}", "\u{202F}", "'"]
+        let decimalMark: Unicode.Scalar = decimalComma ? "," : "."
+        let groupMarks: Set<Unicode.Scalar> = decimalComma ? [".", " ", "\u{00A0}", "\u{202F}", "'"] : [",", " ", "\u{00A0}", "\u{202F}", "'"]
         var whole: Int64 = 0, fraction: Int64 = 0, fractionDigits = 0
         var inFraction = false, sawDigit = false, droppedDigits = false
         var digitsSinceGroup = 0, sawGroup = false
-        var lastGroupMark: Character = ","
-        for character in body {
-            if let digit = character.wholeNumberValue, character.isASCII {
+        var lastGroupMark: Unicode.Scalar = ","
+        // Scalars, not Characters: no grapheme breaking on a path that runs for every row.
+        for character in body.unicodeScalars {
+            if ("0"..."9").contains(character) {
+                let digit = Int(character.value - 48)
                 sawDigit = true
                 if inFraction {
                     fractionDigits += 1

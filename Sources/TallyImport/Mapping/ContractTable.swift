@@ -1,4 +1,5 @@
 import GRDB
+import TallyStore
 
 /// A table of the database being imported into, as SQLite describes it, with what each column holds.
 ///
@@ -8,6 +9,8 @@ import GRDB
 struct ContractTable {
     let name: String
     let columns: [Column]
+    /// Whether rows are found again by `(import_source, external_id)` (contract v2's import-keyed tables).
+    let hasImportKey: Bool
 
     struct Column {
         let name: String
@@ -29,6 +32,7 @@ struct ContractTable {
             return Column(name: column, kind: ColumnKind(column: column, table: name, sqlType: type),
                           isRequired: notNull && !hasDefault && !isIntegerKey, isNullable: !notNull)
         }
+        hasImportKey = Schema.importKeyedTables.contains(name) && columns.contains { $0.name == "external_id" }
     }
 
     func column(_ name: String) -> Column? {

@@ -19,6 +19,11 @@ enum DateText {
             guard let parsed = ISODate(trimmed) else { return nil }
             date = parsed
         }
+        // Already as the contract writes it (most rows of most files): kept as it is, with nothing formatted again.
+        let length = trimmed.utf8.count
+        if format == nil, kind != .month, length == 10 || (length == 20 && date.utcOffset == 0 && date.precision == .second && kind == .dateTime) {
+            return trimmed
+        }
         switch kind {
         case .month:
             guard date.precision >= .month else { return nil }

@@ -18,7 +18,11 @@ final class TableMapping {
     let options: ImportOptions
     let file: String
     private var targets: [String: Target?] = [:]
+    /// Contract column → the source column it is read from, shared by every record to locate its problems.
+    private(set) var origins: [String: String] = [:]
     private let constants: [(column: ContractTable.Column, asDecimal: Bool, value: String)]
+    private let fillsUser: Bool
+    private let fillsCreatedAt: Bool
 
     struct Target {
         let column: ContractTable.Column
@@ -48,6 +52,8 @@ final class TableMapping {
             constants.append((column, asDecimal, value))
         }
         self.constants = constants
+        fillsUser = options.user != nil && table.column("user_id") != nil && !constants.contains { $0.0.name == "user_id" }
+        fillsCreatedAt = options.createdAtDefault != nil && table.column("created_at")?.isRequired == true
         guard problems.isEmpty else { throw ImportFailure(problems) }
     }
 
@@ -64,6 +70,7 @@ final class TableMapping {
             unmapped(sourceColumn)
         }
         targets[sourceColumn] = target
+        if let target, !target.isTagList, origins[target.column.name] == nil { origins[target.column.name] = sourceColumn }
         return target
     }
 
@@ -96,27 +103,34 @@ final class TableMapping {
         return table.columns.filter { $0.isRequired && !covered.contains($0.name) }.map(\.name)
     }
 
-    /// The record for one source row, or the problems of its values.
+    /// The record for one row of named fields (JSON keys).
     func record(_ fields: [(name: String, value: SourceValue)], at location: SourceLocation,
                 unmapped: (String) -> Void) -> Result<ContractRecord, ImportFailure> {
+        let targets = fields.map { target(of: $0.name, unmapped: unmapped) }
+        return record(names: fields.map { $0.name }, targets: targets, values: fields.map { $0.value }, at: location)
+    }
+
+    /// The record for one source row, whose columns' targets were looked up once for the whole file (CSV).
+    func record(names: [String], targets: [Target?], values: [SourceValue], at location: SourceLocation) -> Result<ContractRecord, ImportFailure> {
         var converter = ValueConverter(table: table, options: options, location: location)
         for (column, asDecimal, value) in constants {
             converter.add(.text(value), to: column, asDecimal: asDecimal, from: nil)
         }
-        for (name, value) in fields {
-            guard let target = target(of: name, unmapped: unmapped) else { continue }
+        for index in values.indices {
+            guard let target = targets[index] else { continue }
             if target.isTagList {
-                converter.addTags(value)
+                converter.addTags(values[index])
             } else {
-                converter.add(value, to: target.column, asDecimal: target.asDecimal, from: name)
+                converter.add(values[index], to: target.column, asDecimal: target.asDecimal, from: names[index])
             }
         }
-        if let user = options.user, table.column("user_id") != nil, converter.record["user_id"] == nil {
+        if fillsUser, let user = options.user, converter.record["user_id"] == nil {
             converter.record.set("user_id", .user(user))
         }
-        if let today = options.createdAtDefault, table.column("created_at")?.isRequired == true, converter.record["created_at"] == nil {
+        if fillsCreatedAt, let today = options.createdAtDefault, converter.record["created_at"] == nil {
             converter.record.set("created_at", .text(today))
         }
+        converter.record.origins = origins
         return converter.finish()
     }
 }

@@ -10,6 +10,9 @@ struct ValueConverter {
     private var problems: [Diagnostic] = []
     /// Amounts wait until every field is read: the currency column may come after them.
     private var amounts: [(column: ContractTable.Column, text: String, asDecimal: Bool, source: String?)] = []
+    /// The row's currency column, read once; whether it held something that is not a currency.
+    private var rowCurrency: Currency?
+    private var rowCurrencyIsBad = false
 
     init(table: ContractTable, options: ImportOptions, location: SourceLocation) {
         self.table = table
@@ -25,7 +28,6 @@ struct ValueConverter {
         case .text(let string), .number(let string): text = string
         case .bool(let flag): text = flag ? "1" : "0"
         }
-        if let source { record.origins[column.name] = source }
         if column.name == "external_id" {
             record.externalID = text.trimmed.isEmpty ? nil : text.trimmed
             return
@@ -43,9 +45,11 @@ struct ValueConverter {
             amounts.append((column, text, asDecimal, source))
         case .currency:
             if let currency = Currency.lookup(text.trimmed) {
+                rowCurrency = currency
                 record.set(column.name, .text(currency.code))
             } else {
-                let suggestion = NameSuggestion.closest(to: text.trimmed.uppercased(), among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
+                rowCurrencyIsBad = true
+                let suggestion = NameSuggestion.closest(to: text.trimmed, among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
                 problem(source, "currency \(Diagnostic.quoted(text)) is not an ISO 4217 code", hint: suggestion + "write codes such as USD, EUR, GBP")
             }
         case .dateTime, .date, .month:
@@ -104,7 +108,7 @@ struct ValueConverter {
     }
 
     private mutating func readAmount(_ column: ContractTable.Column, _ text: String, asDecimal: Bool, source: String?) {
-        guard case .money(let currencyColumn) = column.kind else { return }
+        guard case .money(let currencyColumn) = column.kind, !rowCurrencyIsBad else { return }
         guard asDecimal else {
             if let minor = Int64(text.trimmed) {
                 record.set(column.name, .integer(minor))
@@ -114,9 +118,7 @@ struct ValueConverter {
             }
             return
         }
-        var rowCurrency: Currency?
-        if case .text(let code)? = record[currencyColumn] { rowCurrency = Currency.lookup(code) }
-        let fallback = rowCurrency ?? options.currency.flatMap(Currency.lookup)
+        let fallback = rowCurrency ?? options.defaultCurrency
         switch AmountText.parse(text, currency: fallback, decimalComma: options.decimalComma) {
         case .success(let amount):
             let currency = amount.currency ?? fallback

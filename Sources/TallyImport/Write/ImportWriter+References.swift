@@ -48,7 +48,7 @@ extension ImportWriter {
         }
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT name FROM organizations ORDER BY name")
-            let suggestion = closest(to: reference, among: names).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = NameSuggestion.closest(to: reference, among: names).map { "did you mean '\($0)'? " } ?? ""
             problem(record, column, "no organization is named \(Diagnostic.quoted(reference))",
                     hint: suggestion + "name one by its slug or name, or add missing ones with --create-missing")
             return nil
@@ -67,7 +67,7 @@ extension ImportWriter {
         }
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT username FROM users ORDER BY username")
-            let suggestion = closest(to: username, among: names).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = NameSuggestion.closest(to: username, among: names).map { "did you mean '\($0)'? " } ?? ""
             problem(record, column, "no user is named \(Diagnostic.quoted(username))", hint: suggestion + "add it with --create-missing, or check --user")
             return nil
         }
@@ -86,7 +86,7 @@ extension ImportWriter {
         }
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT name FROM budget_categories WHERE user_id = ? ORDER BY name", arguments: [userID])
-            let suggestion = closest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = NameSuggestion.closest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
             problem(record, column, "the user has no budget category \(Diagnostic.quoted(name))", hint: suggestion + "add missing ones with --create-missing")
             return nil
         }
@@ -114,12 +114,5 @@ extension ImportWriter {
             return candidate
         }
         return base + "-" + (externalID.map(Slug.make) ?? "10000")
-    }
-
-    /// The closest of `names` regardless of case: names people write ("Give Directly") differ from the database's
-    /// ("GiveDirectly") in capitals and spaces more than in letters.
-    private func closest(to name: String, among names: [String]) -> String? {
-        let lowered = names.map { $0.lowercased() }
-        return NameSuggestion.closest(to: name.lowercased(), among: lowered).flatMap { match in lowered.firstIndex(of: match).map { names[$0] } }
     }
 }

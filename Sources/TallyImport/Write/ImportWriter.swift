@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import TallyFormat
 import TallyStore
 
@@ -8,7 +9,9 @@ final class ImportWriter {
     let db: Database
     let options: ImportOptions
     /// What the rows of the file being read are recorded as coming from (`import_source`).
-    var source = ""
+    var source = "" {
+        didSet { fresh = [:] }
+    }
     var summary = ImportSummary()
     var problems: [Diagnostic] = []
     var tables: [String: ContractTable] = [:]
@@ -16,9 +19,11 @@ final class ImportWriter {
     var organizations: [String: Int64] = [:]
     var users: [String: Int64] = [:]
     var categories: [String: Int64] = [:]
-    /// Per (table, source): whether the table had no row from this source when the import began, so fingerprinted
-    /// rows need no look-up before they are inserted.
+    /// Per table: whether it had no row from `source` when the import began, so fingerprinted rows need no
+    /// look-up before they are inserted.
     private var fresh: [String: Bool] = [:]
+    /// The statements of the last row's shape: a file's rows all have one, so its SQL is built once.
+    private var lastShape: (table: String, columns: [String], key: [String], insert: Statement, select: Statement?)?
     private var seenTableReady = false
 
     init(db: Database, options: ImportOptions) {
@@ -52,18 +57,21 @@ final class ImportWriter {
             columns.append("slug")
             values.append(try slug(forOrganization: name, externalID: record.externalID).databaseValue)
         }
-        let isKeyed = Schema.importKeyedTables.contains(table.name) && table.column("external_id") != nil
+        let isKeyed = table.hasImportKey
         var lookup: [(String, DatabaseValue)]?
-        var mayExist = true
         if isKeyed, let externalID = record.externalID {
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
             let fingerprint = RecordKey.fingerprint(table: table.name, columns: columns, values: values)
+            if try isFresh(table.name) {
+                guard let rowID = try insertNumbered(table.name, columns: columns, values: values, fingerprint: fingerprint, record: record) else { return }
+                for child in record.children { try write(child, parentID: rowID) }
+                return
+            }
             let externalID = RecordKey.fingerprintID(fingerprint, occurrence: try occurrence(of: fingerprint))
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
-            mayExist = try !isFresh(table.name)
         } else {
             let keys = RecordKey.naturalKeys[table.name] ?? []
             problem(record, nil, "a row of \(table.name) needs \(keys.joined(separator: " and ")) to be found again on the next import",
@@ -74,7 +82,7 @@ final class ImportWriter {
             columns += ["import_source", "external_id"]
             values += [lookup[0].1, lookup[1].1]
         }
-        let rowID = try upsert(table.name, columns: columns, values: values, key: lookup ?? [], mayExist: mayExist, record: record)
+        let rowID = try upsert(table.name, columns: columns, values: values, key: lookup ?? [], record: record)
         guard let rowID else { return }
         for child in record.children { try write(child, parentID: rowID) }
     }
@@ -93,42 +101,71 @@ final class ImportWriter {
 
     /// Inserts the row, updates it when its key finds it with other values, or skips it; returns its rowid.
     private func upsert(_ table: String, columns: [String], values: [DatabaseValue], key: [(String, DatabaseValue)],
-                        mayExist: Bool, record: ContractRecord) throws -> Int64? {
-        let quotedTable = table.quotedDatabaseIdentifier
-        if mayExist {
-            let sql = "SELECT rowid, " + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + " FROM \(quotedTable) WHERE "
-                + key.map { "\($0.0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
-            if let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(key.map(\.1))) {
-                let rowID: Int64 = row[0]
-                let current = (0..<columns.count).map { row[$0 + 1] as DatabaseValue }
-                if current == values {
+                        record: ContractRecord) throws -> Int64? {
+        let shape = try statements(table, columns: columns, key: key.map { $0.0 })
+        if let select = shape.select {
+            if let row = try StatementBinding.firstRow(select, key.map { $0.1 }), let rowID = Int64.fromDatabaseValue(row[0]) {
+                if row.dropFirst().elementsEqual(values) {
                     summary.tables[table, default: .init()].skipped += 1
                 } else {
-                    let update = "UPDATE \(quotedTable) SET " + columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ") + " WHERE rowid = ?"
-                    try execute(update, values + [rowID.databaseValue], record: record)
+                    let update = "UPDATE \(table.quotedDatabaseIdentifier) SET " + columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+                        + " WHERE rowid = ?"
+                    guard try execute(db.cachedStatement(sql: update), values + [rowID.databaseValue], record: record) else { return nil }
                     summary.tables[table, default: .init()].updated += 1
                 }
                 return rowID
             }
         }
-        let insert = "INSERT INTO \(quotedTable) (" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
-            + databaseQuestionMarks(count: columns.count) + ")"
-        guard try execute(insert, values, record: record) else { return nil }
+        guard try execute(shape.insert, values, record: record) else { return nil }
         summary.tables[table, default: .init()].inserted += 1
         return db.lastInsertedRowID
     }
 
-    /// Runs a statement; a constraint SQLite enforces (a slug taken, a user id unknown) becomes a located problem.
-    @discardableResult
-    private func execute(_ sql: String, _ values: [DatabaseValue], record: ContractRecord) throws -> Bool {
-        do {
-            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
-            return true
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            problem(record, nil, "\(record.table): \(error.message ?? "constraint failed")",
-                    hint: "another row already has this value, or a column the table requires is missing")
-            return false
+    /// Inserts a fingerprinted row into a table that had no row from this source: nothing to look up, and the
+    /// key's unique index tells when the file repeats a row, which is then numbered (`row-…-2`). A file's first
+    /// import needs no count of the fingerprints it has seen.
+    private func insertNumbered(_ table: String, columns: [String], values: [DatabaseValue], fingerprint: UInt64,
+                                record: ContractRecord) throws -> Int64? {
+        let shape = try statements(table, columns: columns + ["import_source", "external_id"], key: [])
+        for occurrence in 1... {
+            let externalID = RecordKey.fingerprintID(fingerprint, occurrence: occurrence).databaseValue
+            let code = StatementBinding.step(shape.insert, values + [source.databaseValue, externalID])
+            if code == SQLITE_DONE {
+                summary.tables[table, default: .init()].inserted += 1
+                return db.lastInsertedRowID
+            }
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            if code & 0xFF == SQLITE_CONSTRAINT, message.hasSuffix(".external_id") { continue }
+            try report(code, message, record: record)
+            return nil
         }
+        return nil
+    }
+
+    /// The insert and look-up statements for rows of this table, columns and key.
+    private func statements(_ table: String, columns: [String], key: [String]) throws -> (insert: Statement, select: Statement?) {
+        if let last = lastShape, last.table == table, last.columns == columns, last.key == key { return (last.insert, last.select) }
+        let quotedTable = table.quotedDatabaseIdentifier
+        let insert = try db.cachedStatement(sql: "INSERT INTO \(quotedTable) (" + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+            + ") VALUES (" + databaseQuestionMarks(count: columns.count) + ")")
+        let select = key.isEmpty ? nil : try db.cachedStatement(sql: "SELECT rowid, " + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+            + " FROM \(quotedTable) WHERE " + key.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND "))
+        lastShape = (table, columns, key, insert, select)
+        return (insert, select)
+    }
+
+    /// Runs a statement; a constraint SQLite enforces (a slug taken, a user id unknown) becomes a located problem.
+    private func execute(_ statement: Statement, _ values: [DatabaseValue], record: ContractRecord) throws -> Bool {
+        let code = StatementBinding.step(statement, values)
+        if code == SQLITE_DONE || code == SQLITE_ROW { return true }
+        try report(code, String(cString: sqlite3_errmsg(db.sqliteConnection)), record: record)
+        return false
+    }
+
+    /// A failed statement: a broken constraint is the row's problem; anything else stops the import.
+    private func report(_ code: Int32, _ message: String, record: ContractRecord) throws {
+        guard code & 0xFF == SQLITE_CONSTRAINT else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message) }
+        problem(record, nil, "\(record.table): \(message)", hint: "another row already has this value, or a column the table requires is missing")
     }
 
     /// How many rows with this fingerprint this import has written before, plus one. Counted in a temporary
@@ -142,15 +179,14 @@ final class ImportWriter {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO temp.tally_import_seen VALUES (?, 1) ON CONFLICT (fingerprint) DO UPDATE SET count = count + 1 RETURNING count
             """)
-        return try Int.fetchOne(statement, arguments: [Int64(bitPattern: fingerprint)]) ?? 1
+        return try StatementBinding.firstRow(statement, [Int64(bitPattern: fingerprint).databaseValue]).flatMap { Int.fromDatabaseValue($0[0]) } ?? 1
     }
 
     private func isFresh(_ table: String) throws -> Bool {
-        let key = table + "\u{1}" + source
-        if let known = fresh[key] { return known }
+        if let known = fresh[table] { return known }
         let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ?)",
                                        arguments: [source]) ?? false
-        fresh[key] = !exists
+        fresh[table] = !exists
         return !exists
     }
 

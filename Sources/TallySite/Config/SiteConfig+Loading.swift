@@ -28,6 +28,10 @@ extension SiteConfig {
                 let parsed = FeedDefinition.parseList(value, document: document)
                 config.feeds = parsed.feeds
                 problems += parsed.problems
+            } else if key == "sources" {
+                let parsed = SourceDefinition.parseList(value, document: document)
+                config.sources = parsed.sources
+                problems += parsed.problems
             } else if let problem = config.apply(key: key, keyNode: keyNode, value: value, document: document) {
                 problems.append(problem)
             }
@@ -36,7 +40,7 @@ extension SiteConfig {
     }
 
     static let keys = ["title", "description", "base_url", "language", "database", "timezone", "currency", "raw_html",
-                       "publish_users", "private_columns", "nav", "feeds", "content_dir", "templates_dir", "static_dir", "views_dir",
+                       "publish_users", "private_columns", "nav", "feeds", "sources", "content_dir", "templates_dir", "static_dir", "views_dir",
                        "output_dir"]
 
     /// What `base_url` and `--base-url` accept, for their diagnostics.

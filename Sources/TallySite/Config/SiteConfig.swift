@@ -22,6 +22,8 @@ public struct SiteConfig: Sendable {
     public var navigation: [NavigationItem] = []
     /// Atom feeds to write, in the order the config lists them.
     public var feeds: [FeedDefinition] = []
+    /// Files every build imports into its published snapshot (`sources:`), in order.
+    public var sources: [SourceDefinition] = []
     public var contentDirectory = "content"
     public var templatesDirectory = "templates"
     public var staticDirectory = "static"

@@ -26,12 +26,13 @@ extension BuildOptions {
         resolve(databasePath ?? config.database)
     }
 
-    /// What a build with `config` reads: the content, templates, static and views folders, the config file, and
-    /// the database with its write-ahead log. A change to any of them calls for a rebuild.
+    /// What a build with `config` reads: the content, templates, static and views folders, the config file, the
+    /// database with its write-ahead log, and the files of `sources:`. A change to any of them calls for a rebuild.
     public func inputs(_ config: SiteConfig) -> [URL] {
         let database = databaseURL(config)
         return [config.contentDirectory, config.templatesDirectory, config.staticDirectory, config.viewsDirectory]
             .map(root.appendingPathComponent)
             + [resolve(configFile), database, URL(fileURLWithPath: database.path + "-wal")]
+            + SourceImports(config.sources, root: root).files
     }
 }

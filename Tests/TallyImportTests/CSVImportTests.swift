@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import TallyFormat
+@testable import TallyImport
+
+/// `tally import csv`: rows in, counted; every bad input refused with its exact diagnostic, and nothing written.
+@Suite struct CSVImportTests {
+    let bankExport = """
+        Date,Amount,Currency,Organization,Note,Reference
+        2024-03-05,"1,234.56",USD,GiveDirectly,March,TX1
+        2024-03-06,$12,USD,amf,"Two lines,
+        with a comma",TX2
+        2024-03-07,500,JPY,Malaria Consortium,,TX3
+
+        """
+
+    @Test func importsRowsWithAmountsInMinorUnitsAndOrganizationsByNameOrSlug() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("gifts.csv", bankExport)
+        let summary = try fixture.run(ImportFixture.donations { $0.map["Reference"] = "" }, [file]).get()
+        #expect(summary.description == "donations: 3 inserted")
+        #expect(summary.warnings.isEmpty)
+        #expect(try fixture.rows("SELECT user_id, organization_id, amount_cents, currency, donated_at, note, import_source FROM donations ORDER BY id") == [
+            ["1", "2", "123456", "\"USD\"", "\"2024-03-05\"", "\"March\"", "\"gifts.csv\""],
+            ["1", "1", "1200", "\"USD\"", "\"2024-03-06\"", "\"Two lines,\\nwith a comma\"", "\"gifts.csv\""],
+            ["1", "3", "500", "\"JPY\"", "\"2024-03-07\"", "\"\"", "\"gifts.csv\""],
+        ])
+    }
+
+    @Test func importingTheSameFileAgainChangesNothing() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("gifts.csv", bankExport)
+        let options = ImportFixture.donations { $0.map["Reference"] = "" }
+        _ = try fixture.run(options, [file]).get()
+        let before = try fixture.rows("SELECT * FROM donations ORDER BY id")
+        let again = try fixture.run(options, [file]).get()
+        #expect(again.description == "donations: 3 skipped")
+        #expect(try fixture.rows("SELECT * FROM donations ORDER BY id") == before)
+    }
+
+    @Test func identicalRowsAreSeparateGiftsAndStaySoOnTheNextImport() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("twice.csv", "Date,Amount,Organization\n2024-03-05,10.00,amf\n2024-03-05,10.00,amf\n")
+        let options = ImportFixture.donations { $0.currency = "USD" }
+        #expect(try fixture.run(options, [file]).get().description == "donations: 2 inserted")
+        #expect(try fixture.run(options, [file]).get().description == "donations: 2 skipped")
+        let thrice = try fixture.file("twice.csv", "Date,Amount,Organization\n2024-03-05,10.00,amf\n2024-03-05,10.00,amf\n2024-03-05,10.00,amf\n")
+        #expect(try fixture.run(options, [thrice]).get().description == "donations: 1 inserted, 2 skipped")
+    }
+
+    @Test func rowsWithAnExternalIDAreUpdatedWhenTheyChange() throws {
+        let fixture = try ImportFixture()
+        let options = ImportFixture.donations { $0.map["Reference"] = "external_id" }
+        _ = try fixture.run(options, [try fixture.file("gifts.csv", bankExport)]).get()
+        let changed = bankExport.replacingOccurrences(of: "1,234.56", with: "1,300.00")
+        #expect(try fixture.run(options, [try fixture.file("gifts.csv", changed)]).get().description == "donations: 1 updated, 2 skipped")
+        #expect(try fixture.rows("SELECT amount_cents FROM donations WHERE external_id = 'TX1'") == [["130000"]])
+    }
+
+    @Test func aDryRunAndAFailedImportLeaveTheDatabaseFileAsItWas() throws {
+        let fixture = try ImportFixture()
+        let before = try fixture.databaseBytes()
+        let good = try fixture.file("gifts.csv", bankExport)
+        #expect(try fixture.run(ImportFixture.donations { $0.map["Reference"] = "" }, [good], dryRun: true).get().description == "donations: 3 inserted")
+        #expect(try fixture.databaseBytes() == before)
+        let bad = try fixture.file("bad.csv", "Date,Amount,Currency,Organization\n2024-03-05,10.00,USD,amf\n2024-03-06,12,5O,USD,amf\n")
+        #expect(!fixture.errors(ImportFixture.donations(), [bad]).isEmpty)
+        #expect(try fixture.databaseBytes() == before)
+    }
+
+    @Test func semicolonsTabsBOMAndCRLFAreRead() throws {
+        let fixture = try ImportFixture()
+        let semicolons = try fixture.file("semi.csv", bytes: [0xEF, 0xBB, 0xBF] + Array("Date;Amount;Organization\r\n2024-03-05;1.234,56;amf\r\n".utf8))
+        let tabs = try fixture.file("tabs.tsv", "Date\tAmount\tOrganization\n2024-03-06\t7.50\tamf\n")
+        #expect(try fixture.run(ImportFixture.donations { $0.currency = "EUR"; $0.decimalComma = true }, [semicolons]).get().description == "donations: 1 inserted")
+        #expect(try fixture.run(ImportFixture.donations { $0.currency = "EUR" }, [tabs]).get().description == "donations: 1 inserted")
+        #expect(try fixture.rows("SELECT amount_cents, currency FROM donations ORDER BY id") == [["123456", "\"EUR\""], ["750", "\"EUR\""]])
+    }
+
+    @Test func datesInAnotherLayoutNeedTheirFormat() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("us.csv", "Date,Amount,Organization\n03/04/2024,5.00,amf\n")
+        #expect(fixture.errors(ImportFixture.donations { $0.currency = "USD" }, [file]) == [
+            "us.csv:2:1: error: donated_at '03/04/2024' is not a date (2024-03-05)\n  hint: write ISO 8601 dates, or give the layout with --date-format, such as '%m/%d/%Y'",
+        ])
+        _ = try fixture.run(ImportFixture.donations { $0.currency = "USD"; $0.dateFormat = "%m/%d/%Y" }, [file]).get()
+        #expect(try fixture.rows("SELECT donated_at FROM donations") == [["\"2024-03-04\""]])
+    }
+
+    @Test func aColumnThatMapsToNothingIsReportedOnceAndNotImported() throws {
+        let fixture = try ImportFixture()
+        let summary = try fixture.run(ImportFixture.donations(), [try fixture.file("gifts.csv", bankExport)]).get()
+        #expect(summary.warnings.map(\.description) == [
+            "gifts.csv:1:6: warning: column 'Reference' is not imported: donations has no column of that name\n  hint: map it with --map 'Reference=COLUMN', or leave it out on purpose with --map 'Reference='",
+        ])
+    }
+
+    @Test func organizationsThatDoNotExistAreCreatedOnlyWhenAsked() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("new.csv", "Date,Amount,Organization\n2024-03-05,5.00,Water First\n")
+        #expect(fixture.errors(ImportFixture.donations { $0.currency = "USD" }, [file]) == [
+            "new.csv:2:3: error: no organization is named 'Water First'\n  hint: name one by its slug or name, or add missing ones with --create-missing",
+        ])
+        let summary = try fixture.run(ImportFixture.donations { $0.currency = "USD"; $0.createMissing = true }, [file]).get()
+        #expect(summary.description == "donations: 1 inserted; organizations: 1 inserted")
+        #expect(try fixture.rows("SELECT slug, name, created_at FROM organizations WHERE id = 4") == [["\"water-first\"", "\"Water First\"", "\"2025-01-01\""]])
+    }
+
+    /// Every bad input, with the exact diagnostic: file, line, field, message and hint.
+    @Test(arguments: [
+        ("Date,Amount,Currency,Organization\n2024-03-05,\"12,5O\",USD,amf\n", [
+            "bad.csv:2:2: error: amount '12,5O' is not a number\n  hint: write amounts such as 1234.56, 1,234.56 or $12",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,\"12,5\",EUR,amf\n", [
+            "bad.csv:2:2: error: amount '12,5' has a ',' that does not separate thousands\n  hint: if commas mark decimals (1.234,56), add --decimal-comma",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,12.345,USD,amf\n", [
+            "bad.csv:2:2: error: amount '12.345' has more decimals than its currency's 2\n  hint: amounts are never rounded on import: correct the value or its currency",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,€12.00,USD,amf\n", [
+            "bad.csv:2:2: error: amount '€12.00' is in EUR, but the row's currency is USD\n  hint: amounts in different currencies are never mixed: correct the amount or the currency column",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,12.00,USDD,amf\n", [
+            "bad.csv:2:3: error: currency 'USDD' is not an ISO 4217 code\n  hint: did you mean 'USD'? write codes such as USD, EUR, GBP",
+        ]),
+        ("Date,Amount,Organization\n2024-03-05,12.00,amf\n", [
+            "bad.csv:2:2: error: amount '12.00' names no currency\n  hint: give one with --currency EUR, or map a currency column",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-02-30,12.00,USD,amf\n", [
+            "bad.csv:2:1: error: donated_at '2024-02-30' is not a date (2024-03-05)\n  hint: write ISO 8601 dates, or give the layout with --date-format, such as '%m/%d/%Y'",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,12.00,USD,Give Directly\n", [
+            "bad.csv:2:4: error: no organization is named 'Give Directly'\n  hint: did you mean 'GiveDirectly'? name one by its slug or name, or add missing ones with --create-missing",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,12.00,USD,amf,extra\n", [
+            "bad.csv:2:5: error: the row has 5 fields, but the header has 4\n  hint: a field holding the delimiter ',' must be quoted",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,12.00,USD,\"amf\n", [
+            "bad.csv:2:4: error: the file ends inside a quoted field\n  hint: the file may be cut short, or a quote is not closed",
+        ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,12.00,USD,a\"mf\"x\n", [
+            "bad.csv:2:4: error: a quote stands inside a field that does not start with one\n  hint: a field holding quotes must be quoted whole, with each quote doubled: \"say \"\"hi\"\"\"",
+        ]),
+        ("Date,Amount,Date,Organization\n", [
+            "bad.csv:1:3: error: column 'Date' is named twice (columns 1 and 3)\n  hint: give each column a name of its own",
+        ]),
+        ("Amount,Currency,Organization\n12.00,USD,amf\n", [
+            "bad.csv:1:1: error: nothing maps to donations.donated_at, which every row needs\n  hint: map a column to it, such as --map 'COLUMN=donated_at', or give every row one with --set donated_at=…",
+        ]),
+        ("", [
+            "bad.csv: error: the file has no header row\n  hint: the first line names the columns",
+        ]),
+    ])
+    func refusesBadInputWithItsPlace(text: String, expected: [String]) throws {
+        let fixture = try ImportFixture()
+        #expect(fixture.errors(ImportFixture.donations(), [try fixture.file("bad.csv", text)]) == expected)
+        #expect(try fixture.rows("SELECT count(*) FROM donations") == [["0"]])
+    }
+
+    @Test func aFileThatIsNotUTF8IsRefusedAtItsLine() throws {
+        let fixture = try ImportFixture()
+        let latin1 = Array("Date,Amount,Currency,Organization,Note\n2024-03-05,1.00,USD,amf,caf".utf8) + [0xE9] + Array("\n".utf8)
+        #expect(fixture.errors(ImportFixture.donations(), [try fixture.file("latin1.csv", bytes: latin1)]) == [
+            "latin1.csv:2:5: error: the file is not UTF-8\n  hint: save it as UTF-8 (a spreadsheet's \"CSV UTF-8\"), or convert it: iconv -f latin1 -t utf-8",
+        ])
+    }
+
+    @Test func linesCountTheBreaksInsideQuotedFields() throws {
+        let fixture = try ImportFixture()
+        let text = "Date,Amount,Currency,Organization,Note\n2024-03-05,1.00,USD,amf,\"one\ntwo\r\nthree\"\n\n2024-03-06,x,USD,amf,\n"
+        #expect(fixture.errors(ImportFixture.donations(), [try fixture.file("lines.csv", text)]) == [
+            "lines.csv:6:2: error: amount 'x' is not a number\n  hint: write amounts such as 1234.56, 1,234.56 or $12",
+        ])
+    }
+
+    /// (format, table, target of Amount, user) replacing the usual options, and the first diagnostic.
+    @Test(arguments: [
+        ("cvs", nil, nil, nil, "gifts.csv: error: unknown import format 'cvs'\n  hint: did you mean 'csv'? the formats are csv, json, mastodon"),
+        (nil, "donation", nil, nil,
+         "gifts.csv: error: the database has no table 'donation'\n  hint: did you mean 'donations'? the tables are bill_votes, bills, budget_categories, donations, expenses, incomes, organization_media, organization_tags, organizations, post_deliveries, posts, questions, representatives, social_accounts, user_representatives, users"),
+        (nil, nil, "amout", nil,
+         "gifts.csv: error: --map names 'amout', which is not a column of donations\n  hint: did you mean 'amount'? donations has id, user_id, user, organization_id, organization, amount_cents, amount, currency, donated_at, recurring, note, import_source, external_id"),
+        (nil, nil, nil, "adda", "gifts.csv:2:1: error: no user is named 'adda'\n  hint: did you mean 'ada'? add it with --create-missing, or check --user"),
+    ] as [(String?, String?, String?, String?, String)])
+    func namesThatDoNotExistGetADidYouMean(format: String?, table: String?, amount: String?, user: String?, expected: String) throws {
+        let fixture = try ImportFixture()
+        let options = ImportFixture.donations { options in
+            options.map["Reference"] = ""
+            if let format { options.format = format }
+            if let table { options.table = table }
+            if let amount { options.map["Amount"] = amount }
+            if let user { options.user = user }
+        }
+        #expect(fixture.errors(options, [try fixture.file("gifts.csv", bankExport)]).first == expected)
+    }
+}
