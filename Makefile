@@ -17,7 +17,8 @@ TALLY = .build/$(CONFIG)/tally
 
 .PHONY: site test deps gate-deps release example-db bench clean
 # `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
-# docs/performance.md). `make bench N=1000` is a quick run; RUNS=3 sets the runs per tool.
+# docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV. `make bench N=1000`
+# is a quick run; RUNS=3 sets the runs per tool.
 N ?= 1000,10000,100000
 RUNS ?=
 
@@ -69,8 +70,9 @@ example-db: release
 	$(TALLY) migrate data/example.sqlite --seed data/example.sql
 
 bench: release
-	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES=hugo
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="hugo sqlite3"
 	python3 bench/run.py --n $(N) $(if $(RUNS),--runs $(RUNS))
+	python3 bench/import_bench.py $(if $(RUNS),--runs $(RUNS))
 
 clean:
 	rm -rf .build .bench public/* data/example.sqlite
