@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "TallyImport", dependencies: [
             "CCSV", "CTallySystem", "TallyFormat", "TallyHTML", "TallyStore",
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TallySite", dependencies: [
             "CTallySystem", "TallyCharts", "TallyHTML", "TallyFormat", "TallyImport", "TallyMarkdown", "TallyStore", "TallyTemplates",

@@ -10,6 +10,12 @@ struct ContractRecord {
     var children: [ContractRecord] = []
     /// Contract column → the source column it was read from, to point a problem at the right field.
     var origins: [String: String] = [:]
+    /// A row found again with other values is an error rather than an update (a roll call the chamber corrected
+    /// needs `--replace`).
+    var refusesChange = false
+    /// On an update, the rows of this table whose column holds the record's id are deleted before the children
+    /// are written, so a replaced roll call keeps no position of the old file.
+    var replacesChildren: (table: String, column: String)?
 
     subscript(column: String) -> ImportValue? {
         values.first { $0.column == column }?.value

@@ -28,6 +28,8 @@ public struct ImportOptions: Sendable, Equatable {
     public var includeUnlisted = false
     /// Mastodon: import replies too.
     public var includeReplies = false
+    /// Roll calls: replace one imported before whose file now says something else, instead of refusing it.
+    public var replace = false
     /// The date that fills a `created_at` no column maps to (`tally import`: today). Nil makes it an error, so a
     /// build's `sources:` never depend on the day they were built.
     public var createdAtDefault: String?

@@ -11,6 +11,7 @@ final class ImportSession {
     let progress: ((Int64, Int64) -> Void)?
     private var mapping: TableMapping?
     private var unmappedReported: Set<String> = []
+    private var reported: Set<String> = []
 
     /// After this many errors a file stops being read: the rest would repeat them.
     static let errorLimit = 100
@@ -31,6 +32,11 @@ final class ImportSession {
     func warn(_ diagnostic: Diagnostic) {
         writer.summary.warnings.append(Diagnostic(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
                                                   severity: .warning, message: diagnostic.message, hint: diagnostic.hint))
+    }
+
+    /// True the first time `key` is seen in this file: for warnings said once per member, not once per row.
+    func reportOnce(_ key: String) -> Bool {
+        reported.insert(key).inserted
     }
 
     /// Counts a record read and deliberately not imported (a boost, a followers-only post).

@@ -10,6 +10,9 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v2: import keys") { db in
             try db.execute(sql: Schema.version2)
         }
+        migrator.registerMigration("v3: roll calls and the roster") { db in
+            try db.execute(sql: Schema.version3)
+        }
         return migrator
     }
 

@@ -1,12 +1,12 @@
 import GRDB
 
-/// The database contract, versions 1 and 2, exactly as `docs/database.md` documents it.
+/// The database contract, versions 1 to 3, exactly as `docs/database.md` documents it.
 ///
 /// Shipped migrations are never edited: a later version adds a new migration
 /// (columns may be added; none of these is ever renamed or retyped).
 package enum Schema {
-    /// The contract's table names, read from `version1`.
-    static let tableNames: Set<String> = Set(version1.split(separator: "\n").compactMap { line in
+    /// The contract's table names, read from the migrations that create tables.
+    static let tableNames: Set<String> = Set((version1 + "\n" + version3).split(separator: "\n").compactMap { line in
         let words = line.split(whereSeparator: { $0 == " " || $0 == "(" })
         return words.count > 2 && words[0] == "CREATE" && words[1] == "TABLE" ? String(words[2]).lowercased() : nil
     })
@@ -194,6 +194,57 @@ package enum Schema {
         ALTER TABLE posts ADD COLUMN import_source TEXT;
         ALTER TABLE posts ADD COLUMN external_id TEXT;
         CREATE UNIQUE INDEX posts_import_key ON posts (import_source, external_id) WHERE external_id IS NOT NULL;
+        """
+
+    /// Congress as the chambers publish it: every roll call as a record of its own, each member's position on it,
+    /// and the official roster's fields on `representatives`. `bill_votes` (one vote per member per bill, version
+    /// 1) stays as it is, so existing sites keep working; `tally import house-vote` and `senate-vote` write here.
+    static let version3 = """
+        ALTER TABLE representatives ADD COLUMN bioguide_id TEXT;
+        ALTER TABLE representatives ADD COLUMN lis_id TEXT;
+        ALTER TABLE representatives ADD COLUMN official_name TEXT;
+        ALTER TABLE representatives ADD COLUMN phone TEXT;
+        ALTER TABLE representatives ADD COLUMN office TEXT;
+        ALTER TABLE representatives ADD COLUMN contact_form TEXT;
+        ALTER TABLE representatives ADD COLUMN term_start TEXT;
+        ALTER TABLE representatives ADD COLUMN term_end TEXT;
+        ALTER TABLE representatives ADD COLUMN source TEXT NOT NULL DEFAULT '';
+        CREATE UNIQUE INDEX representatives_bioguide_id ON representatives (bioguide_id) WHERE bioguide_id IS NOT NULL;
+        CREATE UNIQUE INDEX representatives_lis_id ON representatives (lis_id) WHERE lis_id IS NOT NULL;
+        CREATE TABLE roll_calls (
+          id INTEGER PRIMARY KEY,
+          chamber TEXT NOT NULL,
+          congress INTEGER NOT NULL,
+          session INTEGER NOT NULL,
+          number INTEGER NOT NULL,
+          voted_at TEXT NOT NULL,
+          question TEXT NOT NULL DEFAULT '',
+          vote_type TEXT NOT NULL DEFAULT '',
+          required_majority TEXT NOT NULL DEFAULT '',
+          result TEXT NOT NULL DEFAULT '',
+          passed INTEGER,
+          bill_id TEXT REFERENCES bills,
+          bill_number TEXT,
+          amendment TEXT,
+          description TEXT NOT NULL DEFAULT '',
+          yea_count INTEGER NOT NULL DEFAULT 0,
+          nay_count INTEGER NOT NULL DEFAULT 0,
+          present_count INTEGER NOT NULL DEFAULT 0,
+          not_voting_count INTEGER NOT NULL DEFAULT 0,
+          tie_breaker_by TEXT,
+          tie_breaker_vote TEXT,
+          source_file TEXT NOT NULL DEFAULT '',
+          source TEXT NOT NULL DEFAULT '',
+          UNIQUE (chamber, congress, session, number)
+        );
+        CREATE TABLE roll_call_positions (
+          roll_call_id INTEGER NOT NULL REFERENCES roll_calls,
+          representative_id TEXT NOT NULL REFERENCES representatives,
+          position TEXT NOT NULL,
+          vote TEXT NOT NULL,
+          party TEXT,
+          PRIMARY KEY (roll_call_id, representative_id)
+        );
         """
 
     /// Gives a copy of a database (the published snapshot) version 2's import keys where it lacks them, whatever

@@ -7,7 +7,7 @@ import TallySite
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import CSV, JSON or a Mastodon archive into the site's database.",
+        abstract: "Import CSV, JSON, a Mastodon archive or Congress's roll calls and roster into the site's database.",
         discussion: """
             Formats: \(ImportFormats.descriptions.joined(separator: "; ")).
 
@@ -61,6 +61,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Mastodon: import replies too.")
     var replies = false
 
+    @Flag(help: "Roll calls: replace one imported before whose file now says something else, instead of refusing it.")
+    var replace = false
+
     @Flag(help: "Print what would be inserted, updated and skipped, and write nothing.")
     var dryRun = false
 
@@ -112,6 +115,7 @@ struct ImportCommand: ParsableCommand {
         options.source = source
         options.includeUnlisted = unlisted
         options.includeReplies = replies
+        options.replace = replace
         options.createdAtDefault = ImportCommand.today()
         return options
     }

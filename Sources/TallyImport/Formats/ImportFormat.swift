@@ -20,7 +20,9 @@ extension ImportFormat {
 
 /// The formats Tally imports.
 public enum ImportFormats {
-    static let all: [any ImportFormat.Type] = [CSVFormat.self, JSONFormat.self, MastodonFormat.self]
+    static let all: [any ImportFormat.Type] = [
+        CSVFormat.self, JSONFormat.self, MastodonFormat.self, HouseVoteFormat.self, SenateVoteFormat.self, CongressRosterFormat.self,
+    ]
 
     static func named(_ name: String) -> (any ImportFormat.Type)? {
         all.first { $0.name == name.lowercased() }

@@ -107,7 +107,14 @@ final class ImportWriter {
             if let row = try StatementBinding.firstRow(select, key.map { $0.1 }), let rowID = Int64.fromDatabaseValue(row[0]) {
                 if row.dropFirst().elementsEqual(values) {
                     summary.tables[table, default: .init()].skipped += 1
+                } else if record.refusesChange {
+                    problem(record, nil, "this \(table.replacingOccurrences(of: "_", with: " ").dropLast()) was imported before, and the file now says something else",
+                            hint: "if the chamber corrected it, import again with --replace")
+                    return nil
                 } else {
+                    if let (children, column) = record.replacesChildren {
+                        try db.execute(sql: "DELETE FROM \(children.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) = ?", arguments: [rowID])
+                    }
                     let update = "UPDATE \(table.quotedDatabaseIdentifier) SET " + columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
                         + " WHERE rowid = ?"
                     guard try execute(db.cachedStatement(sql: update), values + [rowID.databaseValue], record: record) else { return nil }

@@ -18,6 +18,8 @@ enum RecordKey {
         "bills": ["id"],
         "bill_votes": ["bill_id", "representative_id"],
         "post_deliveries": ["post_id", "account_id"],
+        "roll_calls": ["chamber", "congress", "session", "number"],
+        "roll_call_positions": ["roll_call_id", "representative_id"],
     ]
 
     /// FNV-1a, 64 bits, over the table and the row's values: stable across runs and machines (Swift's `Hasher` is

@@ -12,7 +12,7 @@ public struct SourceDefinition: Sendable, Equatable {
     public let line: Int
 
     static let keys = ["format", "file", "files", "table", "user", "map", "set", "delimiter", "decimal_comma", "date_format",
-                       "currency", "create_missing", "source", "unlisted", "replies"]
+                       "currency", "create_missing", "source", "unlisted", "replies", "replace"]
 }
 
 extension SourceDefinition {
@@ -66,12 +66,13 @@ extension SourceDefinition {
                     guard let name = name.string, let target = target.scalar?.string else { wrong(value, key, "a mapping of names to names"); continue }
                     if key == "map" { options.map[name] = target } else { options.set[name] = target }
                 }
-            case "decimal_comma", "create_missing", "unlisted", "replies":
+            case "decimal_comma", "create_missing", "unlisted", "replies", "replace":
                 guard let flag = value.bool else { wrong(value, key, "true or false"); continue }
                 switch key {
                 case "decimal_comma": options.decimalComma = flag
                 case "create_missing": options.createMissing = flag
                 case "unlisted": options.includeUnlisted = flag
+                case "replace": options.replace = flag
                 default: options.includeReplies = flag
                 }
             case "delimiter":

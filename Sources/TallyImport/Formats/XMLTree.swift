@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import TallyFormat
+
+/// A small XML document read with Foundation's `XMLParser`: elements with their attributes, text and line, for
+/// files of one record each (a roll call is about 100 KB). No XML is parsed by hand.
+final class XMLTree {
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    fileprivate(set) var text = ""
+    fileprivate(set) var children: [XMLTree] = []
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    /// The first child at `path` (`vote-metadata/congress`), or nil.
+    subscript(path: String) -> XMLTree? {
+        var node: XMLTree? = self
+        for part in path.split(separator: "/") {
+            node = node?.children.first { $0.name == part }
+        }
+        return node
+    }
+
+    /// The trimmed text at `path`, or "" when there is no such element.
+    func string(_ path: String) -> String {
+        self[path]?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
+    /// Every child named `name`.
+    func all(_ name: String) -> [XMLTree] {
+        children.filter { $0.name == name }
+    }
+
+    /// Parses a file, or throws its first problem at its line.
+    static func read(_ file: ImportFile) throws -> XMLTree {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ImportFailure([Diagnostic(file: file.displayName, message: "cannot read the file", hint: "check the path")])
+        }
+        let parser = XMLParser(data: data)
+        let builder = Builder()
+        parser.delegate = builder
+        let finished = parser.parse()
+        // On Linux, parse() can report success while leaving an error behind: both are checked.
+        guard finished, parser.parserError == nil, let root = builder.root else {
+            let detail = (parser.parserError as NSError?).map { " (\($0.localizedDescription))" } ?? ""
+            throw ImportFailure([Diagnostic(file: file.displayName, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
+                                            message: "the file is not well-formed XML" + detail,
+                                            hint: "the file may be cut short or damaged; download it again")])
+        }
+        return root
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var root: XMLTree?
+        private var stack: [XMLTree] = []
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            let element = XMLTree(name: name, attributes: attributes, line: parser.lineNumber)
+            stack.last?.children.append(element)
+            if root == nil { root = element }
+            stack.append(element)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+    }
+}
