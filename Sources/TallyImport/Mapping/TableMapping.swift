@@ -116,6 +116,7 @@ final class TableMapping {
         }
         if let today = options.createdAtDefault, table.column("created_at")?.isRequired == true, converter.record["created_at"] == nil {
             converter.record.set("created_at", .text(today))
+            converter.record.insertOnly.insert("created_at")
         }
         return converter.finish()
     }

@@ -60,7 +60,9 @@ final class ImportWriter {
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
-            let fingerprint = RecordKey.fingerprint(table: table.name, columns: columns, values: values)
+            let identifying = columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
+            let fingerprint = RecordKey.fingerprint(table: table.name, columns: identifying.map { columns[$0] },
+                                                    values: identifying.map { values[$0] })
             let externalID = RecordKey.fingerprintID(fingerprint, occurrence: try occurrence(of: fingerprint))
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
             mayExist = try !isFresh(table.name)
@@ -91,21 +93,24 @@ final class ImportWriter {
         return try uniqueSlug(for: name, externalID: externalID)
     }
 
-    /// Inserts the row, updates it when its key finds it with other values, or skips it; returns its rowid.
+    /// Inserts the row, updates it when its key finds it with other values, or skips it; returns its rowid. A row
+    /// found again is compared and updated without the record's insert-only columns.
     private func upsert(_ table: String, columns: [String], values: [DatabaseValue], key: [(String, DatabaseValue)],
                         mayExist: Bool, record: ContractRecord) throws -> Int64? {
         let quotedTable = table.quotedDatabaseIdentifier
         if mayExist {
-            let sql = "SELECT rowid, " + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + " FROM \(quotedTable) WHERE "
+            let kept = columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
+            let keptColumns = kept.map { columns[$0] }, keptValues = kept.map { values[$0] }
+            let sql = "SELECT " + (["rowid"] + keptColumns.map(\.quotedDatabaseIdentifier)).joined(separator: ", ") + " FROM \(quotedTable) WHERE "
                 + key.map { "\($0.0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
             if let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(key.map(\.1))) {
                 let rowID: Int64 = row[0]
-                let current = (0..<columns.count).map { row[$0 + 1] as DatabaseValue }
-                if current == values {
+                let current = (0..<keptColumns.count).map { row[$0 + 1] as DatabaseValue }
+                if current == keptValues {
                     summary.tables[table, default: .init()].skipped += 1
                 } else {
-                    let update = "UPDATE \(quotedTable) SET " + columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ") + " WHERE rowid = ?"
-                    try execute(update, values + [rowID.databaseValue], record: record)
+                    let update = "UPDATE \(quotedTable) SET " + keptColumns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ") + " WHERE rowid = ?"
+                    try execute(update, keptValues + [rowID.databaseValue], record: record)
                     summary.tables[table, default: .init()].updated += 1
                 }
                 return rowID
