@@ -15,7 +15,7 @@ AXE_PYTHON_PACKAGE = axe-playwright-python==0.1.8
 CONFIG ?= release
 TALLY = .build/$(CONFIG)/tally
 
-.PHONY: site test deps gate-deps release example-db bench clean
+.PHONY: site test deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
 # `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
 # docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV. `make bench N=1000`
 # is a quick run; RUNS=3 sets the runs per tool.
@@ -68,6 +68,41 @@ release: deps
 example-db: release
 	rm -f data/example.sqlite data/example.sqlite-*
 	$(TALLY) migrate data/example.sqlite --seed data/example.sql
+
+# The same database through `tally import` (data/imports/README.md): the organizations from an IRS-extract CSV, Sam's
+# euro gifts from a bank CSV and Ada's posts from a Mastodon outbox, with the rest of example.sql (which the generator
+# writes into $(IMPORTS_REST), in steps) seeded around them. `make example-imports-check` builds the site from both
+# databases and compares the two folders. The commands are listed in data/imports/README.md too: keep them in step.
+EXAMPLE_DB ?= data/example.sqlite
+IMPORTS_BUILD = .build/example-imports
+IMPORTS_REST = $(IMPORTS_BUILD)/rest
+
+example-db-from-imports: release
+	rm -f $(EXAMPLE_DB) $(EXAMPLE_DB)-*
+	rm -rf $(IMPORTS_REST)
+	python3 data/generate_example.py --imports-rest $(IMPORTS_REST)
+	$(TALLY) migrate $(EXAMPLE_DB)
+	$(TALLY) import csv data/imports/irs-eo-bmf.csv --db $(EXAMPLE_DB) --table organizations \
+		--map 'EIN=external_id,NAME=name,CITY=city,STATE=region' \
+		--map 'ICO=,STREET=,ZIP=,GROUP=,SUBSECTION=,AFFILIATION=,CLASSIFICATION=,RULING=,DEDUCTIBILITY=,FOUNDATION=,ACTIVITY=,ORGANIZATION=,STATUS=,TAX_PERIOD=,ASSET_CD=,INCOME_CD=,FILING_REQ_CD=,PF_FILING_REQ_CD=,ACCT_PD=,ASSET_AMT=,INCOME_AMT=,REVENUE_AMT=,NTEE_CD=,SORT_NAME='
+	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/1-after-organizations.sql
+	$(TALLY) import csv data/imports/sam-girokonto.csv --db $(EXAMPLE_DB) --table donations --user sam \
+		--decimal-comma --date-format '%d.%m.%Y' \
+		--map 'Buchungstag=donated_at,Empfänger=organization,Verwendungszweck=note,Buchungsreferenz=external_id,Betrag=amount,Währung=currency' \
+		--map 'Valuta=,Buchungstext=,IBAN=,Soll/Haben='
+	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/2-after-donations.sql
+	$(TALLY) import mastodon data/imports/outbox.json --db $(EXAMPLE_DB) --user ada
+	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/3-after-mastodon.sql
+
+example-imports-check: release
+	rm -rf $(IMPORTS_BUILD)/check
+	mkdir -p $(IMPORTS_BUILD)/check
+	$(TALLY) migrate $(IMPORTS_BUILD)/check/from-sql.sqlite --seed data/example.sql
+	$(MAKE) --no-print-directory example-db-from-imports EXAMPLE_DB=$(IMPORTS_BUILD)/check/from-imports.sqlite
+	$(TALLY) build --db $(IMPORTS_BUILD)/check/from-sql.sqlite --out $(IMPORTS_BUILD)/check/site-from-sql
+	$(TALLY) build --db $(IMPORTS_BUILD)/check/from-imports.sqlite --out $(IMPORTS_BUILD)/check/site-from-imports
+	diff -r $(IMPORTS_BUILD)/check/site-from-sql $(IMPORTS_BUILD)/check/site-from-imports
+	@echo "The site built through tally import is identical to the one built from data/example.sql."
 
 bench: release
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="hugo sqlite3"

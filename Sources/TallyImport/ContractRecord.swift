@@ -10,6 +10,10 @@ struct ContractRecord {
     var children: [ContractRecord] = []
     /// Contract column → the source column it was read from, to point a problem at the right field.
     var origins: [String: String] = [:]
+    /// Columns whose value only fills a new row: the import's date in a `created_at` that no column maps to. A row
+    /// found again keeps its own value, and the value is no part of the row's fingerprint, so importing the same
+    /// file on another day changes nothing.
+    var insertOnly: Set<String> = []
     /// A row found again with other values is an error rather than an update (a roll call the chamber corrected
     /// needs `--replace`).
     var refusesChange = false

@@ -22,9 +22,17 @@ public enum DatabaseMigrations {
             let queue = try DatabaseQueue(path: path)
             try migrator.migrate(queue)
             if let seedSQL {
-                // Seed files may hold their own BEGIN/COMMIT, so they run outside GRDB's transaction.
+                // Seed files may hold their own BEGIN/COMMIT, so they run outside GRDB's transaction. One that fails
+                // after its BEGIN leaves that transaction open: it is rolled back, so nothing of the file is kept.
                 do {
-                    try queue.writeWithoutTransaction { db in try db.execute(sql: seedSQL) }
+                    try queue.writeWithoutTransaction { db in
+                        do {
+                            try db.execute(sql: seedSQL)
+                        } catch {
+                            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                            throw error
+                        }
+                    }
                 } catch let error as DatabaseError {
                     throw StoreError.seed(path: path, message: error.message ?? "\(error)")
                 }

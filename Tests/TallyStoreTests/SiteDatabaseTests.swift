@@ -168,6 +168,20 @@ private func makeUndroppableTokenDatabase() throws -> String {
         }
     }
 
+    @Test func aSeedThatFailsAfterItsOwnBeginIsAnErrorAndKeepsNothing() throws {
+        let path = try makeDatabase()
+        #expect(throws: StoreError.seed(path: path, message: "no such table: nope")) {
+            try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """
+                BEGIN;
+                INSERT INTO organizations (id, slug, name, created_at) VALUES (2, 'gd', 'GiveDirectly', '2020-01-01');
+                INSERT INTO nope VALUES (1);
+                COMMIT;
+                """)
+        }
+        let database = try SiteDatabase(path: path, policy: policy)
+        #expect(try database.run("SELECT slug FROM organizations") == DataTable(columns: ["slug"], rows: [[.text("amf")]]))
+    }
+
     @Test func theSchemaHasEveryContractTable() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         let expected: Set = ["organizations", "organization_tags", "organization_media", "users", "donations", "incomes",

@@ -129,6 +129,7 @@ final class TableMapping {
         }
         if fillsCreatedAt, let today = options.createdAtDefault, converter.record["created_at"] == nil {
             converter.record.set("created_at", .text(today))
+            converter.record.insertOnly.insert("created_at")
         }
         converter.record.origins = origins
         return converter.finish()

@@ -10,7 +10,10 @@ final class ImportWriter {
     let options: ImportOptions
     /// What the rows of the file being read are recorded as coming from (`import_source`).
     var source = "" {
-        didSet { fresh = [:] }
+        didSet {
+            fresh = [:]
+            seenTableReady = false
+        }
     }
     var summary = ImportSummary()
     var problems: [Diagnostic] = []
@@ -23,7 +26,7 @@ final class ImportWriter {
     /// look-up before they are inserted.
     private var fresh: [String: Bool] = [:]
     /// The statements of the last row's shape: a file's rows all have one, so its SQL is built once.
-    private var lastShape: (table: String, columns: [String], key: [String], insert: Statement, select: Statement?)?
+    private var lastShape: (table: String, columns: [String], compared: [String], key: [String], insert: Statement, select: Statement?)?
     private var seenTableReady = false
 
     init(db: Database, options: ImportOptions) {
@@ -64,7 +67,9 @@ final class ImportWriter {
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
-            let fingerprint = RecordKey.fingerprint(table: table.name, columns: columns, values: values)
+            let identifying = columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
+            let fingerprint = RecordKey.fingerprint(table: table.name, source: source, columns: identifying.map { columns[$0] },
+                                                    values: identifying.map { values[$0] })
             if try isFresh(table.name) {
                 guard let rowID = try insertNumbered(table.name, columns: columns, values: values, fingerprint: fingerprint, record: record) else { return }
                 for child in record.children { try write(child, parentID: rowID) }
@@ -78,11 +83,12 @@ final class ImportWriter {
                     hint: "map a column to each of them")
             return
         }
-        if isKeyed, let lookup {
+        guard let lookup else { return }
+        if lookup.first?.0 == "import_source" {
             columns += ["import_source", "external_id"]
-            values += [lookup[0].1, lookup[1].1]
+            values += lookup.map { $0.1 }
         }
-        let rowID = try upsert(table.name, columns: columns, values: values, key: lookup ?? [], record: record)
+        let rowID = try upsert(table.name, columns: columns, values: values, key: lookup, record: record)
         guard let rowID else { return }
         for child in record.children { try write(child, parentID: rowID) }
     }
@@ -102,10 +108,13 @@ final class ImportWriter {
     /// Inserts the row, updates it when its key finds it with other values, or skips it; returns its rowid.
     private func upsert(_ table: String, columns: [String], values: [DatabaseValue], key: [(String, DatabaseValue)],
                         record: ContractRecord) throws -> Int64? {
-        let shape = try statements(table, columns: columns, key: key.map { $0.0 })
+        // A row found again is compared and updated without the record's insert-only columns.
+        let kept = record.insertOnly.isEmpty ? Array(columns.indices) : columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
+        let keptColumns = kept.map { columns[$0] }, keptValues = kept.map { values[$0] }
+        let shape = try statements(table, columns: columns, compared: keptColumns, key: key.map { $0.0 })
         if let select = shape.select {
             if let row = try StatementBinding.firstRow(select, key.map { $0.1 }), let rowID = Int64.fromDatabaseValue(row[0]) {
-                if row.dropFirst().elementsEqual(values) {
+                if row.dropFirst().elementsEqual(keptValues) {
                     summary.tables[table, default: .init()].skipped += 1
                 } else if record.refusesChange {
                     problem(record, nil, "this \(table.replacingOccurrences(of: "_", with: " ").dropLast()) was imported before, and the file now says something else",
@@ -115,9 +124,9 @@ final class ImportWriter {
                     if let (children, column) = record.replacesChildren {
                         try db.execute(sql: "DELETE FROM \(children.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) = ?", arguments: [rowID])
                     }
-                    let update = "UPDATE \(table.quotedDatabaseIdentifier) SET " + columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+                    let update = "UPDATE \(table.quotedDatabaseIdentifier) SET " + keptColumns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
                         + " WHERE rowid = ?"
-                    guard try execute(db.cachedStatement(sql: update), values + [rowID.databaseValue], record: record) else { return nil }
+                    guard try execute(db.cachedStatement(sql: update), keptValues + [rowID.databaseValue], record: record) else { return nil }
                     summary.tables[table, default: .init()].updated += 1
                 }
                 return rowID
@@ -150,14 +159,17 @@ final class ImportWriter {
     }
 
     /// The insert and look-up statements for rows of this table, columns and key.
-    private func statements(_ table: String, columns: [String], key: [String]) throws -> (insert: Statement, select: Statement?) {
-        if let last = lastShape, last.table == table, last.columns == columns, last.key == key { return (last.insert, last.select) }
+    private func statements(_ table: String, columns: [String], compared: [String]? = nil, key: [String]) throws -> (insert: Statement, select: Statement?) {
+        let compared = compared ?? columns
+        if let last = lastShape, last.table == table, last.columns == columns, last.compared == compared, last.key == key {
+            return (last.insert, last.select)
+        }
         let quotedTable = table.quotedDatabaseIdentifier
         let insert = try db.cachedStatement(sql: "INSERT INTO \(quotedTable) (" + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
             + ") VALUES (" + databaseQuestionMarks(count: columns.count) + ")")
-        let select = key.isEmpty ? nil : try db.cachedStatement(sql: "SELECT rowid, " + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+        let select = key.isEmpty ? nil : try db.cachedStatement(sql: "SELECT rowid, " + compared.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
             + " FROM \(quotedTable) WHERE " + key.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND "))
-        lastShape = (table, columns, key, insert, select)
+        lastShape = (table, columns, compared, key, insert, select)
         return (insert, select)
     }
 

@@ -22,10 +22,10 @@ enum RecordKey {
         "roll_call_positions": ["roll_call_id", "representative_id"],
     ]
 
-    /// FNV-1a, 64 bits, over the table and the row's values: stable across runs and machines (Swift's `Hasher` is
+    /// FNV-1a, 64 bits, over the table, the source and the row's values: stable across runs and machines (Swift's `Hasher` is
     /// seeded per process), and cheap enough for a million rows. A collision would need two different rows of
     /// one table and source to share 64 bits.
-    static func fingerprint(table: String, columns: [String], values: [DatabaseValue]) -> UInt64 {
+    static func fingerprint(table: String, source: String, columns: [String], values: [DatabaseValue]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func add(_ text: String) {
             for byte in text.utf8 {
@@ -36,6 +36,7 @@ enum RecordKey {
             hash = hash &* 0x100_0000_01b3
         }
         add(table)
+        add(source)
         for (column, value) in zip(columns, values) {
             add(column)
             switch value.storage {
