@@ -36,7 +36,7 @@ public enum SiteChecker {
 
         let databasePath = options.databasePath ?? config.database
         // The build has already reported a database that cannot be opened.
-        let sources = SourceImports(config.sources, root: options.root)
+        let sources = SourceImports(config, root: options.root)
         if let database = try? SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
                                             importSources: config.sources.isEmpty ? nil : { db in try sources.importAll(into: db) }) {
             problems += DataChecker(database: database, file: databasePath).check()

@@ -1,3 +1,5 @@
+import TallyFormat
+
 /// One row for a contract table, as a format read it: typed values, references still to resolve, and where it
 /// came from, so the writer's problems point at the file.
 struct ContractRecord {
@@ -63,5 +65,11 @@ struct SourceLocation: Sendable {
 
     func column(of sourceColumn: String?) -> Int {
         sourceColumn.flatMap { fields[$0] } ?? 1
+    }
+
+    /// A problem at this place: at the source column's field (CSV), or behind the JSON path (`$[3].amount: …`).
+    func problem(_ message: String, hint: String, sourceColumn: String? = nil) -> Diagnostic {
+        let prefix = path.map { "\($0)\(sourceColumn.map { "." + $0 } ?? ""): " } ?? ""
+        return Diagnostic(file: file, line: line, column: column(of: sourceColumn), message: prefix + message, hint: hint)
     }
 }

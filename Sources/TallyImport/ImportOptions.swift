@@ -30,9 +30,23 @@ public struct ImportOptions: Sendable, Equatable {
     public var includeReplies = false
     /// Roll calls: replace one imported before whose file now says something else, instead of refusing it.
     public var replace = false
+    /// `sources:`: the users whose rows may be imported (the config's `publish_users`). Rows of anyone else are
+    /// left out before they are written, so nothing they would create (an organization, a category) remains
+    /// after the snapshot is scrubbed. Nil imports every row (`tally import`).
+    public var onlyUsers: Set<String>?
     /// The date that fills a `created_at` no column maps to (`tally import`: today). Nil makes it an error, so a
     /// build's `sources:` never depend on the day they were built.
     public var createdAtDefault: String?
+
+    /// The separator a name stands for: `,`/`comma`, `;`/`semicolon`, `tab`; nil for anything else.
+    public static func delimiter(named name: String) -> UInt8? {
+        switch name {
+        case ",", "comma": return UInt8(ascii: ",")
+        case ";", "semicolon": return UInt8(ascii: ";")
+        case "tab", "\\t", "\t": return UInt8(ascii: "\t")
+        default: return nil
+        }
+    }
 
     /// `currency` looked up.
     var defaultCurrency: Currency? { currency.flatMap(Currency.lookup) }

@@ -7,10 +7,25 @@ import TallyStore
 /// user's database) and `sources:` (into a build's published snapshot, before it is scrubbed).
 public enum Importer {
     /// Imports `files` into the database at `path` in one transaction, creating it (and its folders) with Tally's
-    /// schema when missing and bringing an older one up to date first. With `dryRun` the transaction is rolled
-    /// back, so the file is not written; so is any import that failed.
+    /// schema when missing and bringing an older one up to date first. With `dryRun` nothing is written, and an
+    /// import that fails writes nothing either: a database that needs creating or upgrading is first imported
+    /// into as a scratch copy, and only an import that worked there is done again for real.
     public static func run(_ options: ImportOptions, files: [ImportFile], databaseAt path: String, dryRun: Bool,
                            progress: ((ImportFile, Int64, Int64) -> Void)? = nil) throws(ImportFailure) -> ImportSummary {
+        if !DatabaseMigrations.isCurrent(databaseAt: path) {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString).sqlite").path
+            defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+            do throws(StoreError) {
+                try DatabaseMigrations.copy(databaseAt: path, to: scratch)
+                try DatabaseMigrations.migrate(databaseAt: scratch)
+            } catch {
+                throw ImportFailure([Diagnostic(file: path, message: error.message, hint: error.hint)])
+            }
+            let tried = try importInTransaction(options, files: files, databaseAt: scratch, commit: false, progress: progress)
+            if dryRun { return tried }
+        } else if dryRun {
+            return try importInTransaction(options, files: files, databaseAt: path, commit: false, progress: progress)
+        }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try DatabaseMigrations.migrate(databaseAt: path)
@@ -20,6 +35,12 @@ public enum Importer {
             throw ImportFailure([Diagnostic(file: path, message: "cannot create the database's folder: \(error.localizedDescription)",
                                             hint: "check the path and its permissions")])
         }
+        return try importInTransaction(options, files: files, databaseAt: path, commit: true, progress: progress)
+    }
+
+    /// Imports into the database at `path` in one transaction, committed only when `commit` and the import worked.
+    private static func importInTransaction(_ options: ImportOptions, files: [ImportFile], databaseAt path: String, commit: Bool,
+                                            progress: ((ImportFile, Int64, Int64) -> Void)?) throws(ImportFailure) -> ImportSummary {
         var result: Result<ImportSummary, ImportFailure> = .success(ImportSummary())
         do {
             let queue = try DatabaseQueue(path: path)
@@ -29,7 +50,7 @@ public enum Importer {
                 } catch {
                     result = .failure(error)
                 }
-                if case .success = result, !dryRun { return .commit }
+                if case .success = result, commit { return .commit }
                 return .rollback
             }
         } catch let error as DatabaseError {
@@ -50,6 +71,11 @@ public enum Importer {
             let suggestion = NameSuggestion.nearest(to: options.format, among: ImportFormats.names).map { "did you mean '\($0)'? " } ?? ""
             throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format, message: "unknown import format '\(options.format)'",
                                             hint: suggestion + "the formats are " + ImportFormats.names.joined(separator: ", "))])
+        }
+        if !format.isTabular, options.table != nil || !options.map.isEmpty || !options.set.isEmpty {
+            throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format,
+                                            message: "\(format.name) files go into tables of their own: --table, --map and --set do not apply",
+                                            hint: "leave them out; docs/import.md says which tables each format fills")])
         }
         if let currency = options.currency, Currency.lookup(currency) == nil {
             throw ImportFailure([Diagnostic(file: files.first?.displayName ?? "--currency", message: "--currency '\(currency)' is not an ISO 4217 code",

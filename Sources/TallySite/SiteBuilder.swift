@@ -110,7 +110,7 @@ public enum SiteBuilder {
     private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource],
                                      views: [SiteView]) -> Result<(SiteDatabase, warnings: [Diagnostic]), BuildFailure> {
         let databasePath = options.databasePath ?? config.database
-        let sources = SourceImports(config.sources, root: options.root)
+        let sources = SourceImports(config, root: options.root)
         let importSources: ((Database) throws -> Void)? = config.sources.isEmpty ? nil : { db in try sources.importAll(into: db) }
         do throws(StoreError) {
             let database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Creates and upgrades Tally databases. Migrations are registered here once and never edited after release.
@@ -14,6 +15,29 @@ public enum DatabaseMigrations {
             try db.execute(sql: Schema.version3)
         }
         return migrator
+    }
+
+    /// Whether the database at `path` exists and has every migration: writing to it needs no upgrade first.
+    public static func isCurrent(databaseAt path: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        return (try? DatabaseQueue(path: path, configuration: readOnly).read { try migrator.hasCompletedMigrations($0) }) == true
+    }
+
+    /// A copy of the database at `path` (or a new, empty one) at `copyPath`, through SQLite's backup API.
+    public static func copy(databaseAt path: String, to copyPath: String) throws(StoreError) {
+        do {
+            let target = try DatabaseQueue(path: copyPath)
+            if FileManager.default.fileExists(atPath: path) {
+                var readOnly = Configuration()
+                readOnly.readonly = true
+                try DatabaseQueue(path: path, configuration: readOnly).backup(to: target)
+            }
+            try target.close()
+        } catch {
+            throw .database(path: path, message: "\(error)")
+        }
     }
 
     /// Brings the database at `path` (created when missing) up to the current schema, then runs `seedSQL` if given.

@@ -23,7 +23,7 @@ public struct PublicationPolicy: Sendable, Equatable {
         PrivateColumn(table: "users", column: "email"),
         PrivateColumn(table: "users", column: "zipcode"),
         PrivateColumn(table: "social_accounts", column: "auth_token"),
-    ] + ["donations", "incomes", "budget_categories", "expenses", "questions", "social_accounts", "posts"].flatMap { table in
+    ] + Schema.importKeyedTables.subtracting(["organizations", "organization_media"]).sorted().flatMap { table in
         [PrivateColumn(table: table, column: "import_source"), PrivateColumn(table: table, column: "external_id")]
     }
 

@@ -101,12 +101,10 @@ struct ImportCommand: ParsableCommand {
             for (column, value) in try pairs(text, option: "--set") { options.set[column] = value }
         }
         if let delimiter {
-            switch delimiter {
-            case ",", "comma": options.delimiter = UInt8(ascii: ",")
-            case ";", "semicolon": options.delimiter = UInt8(ascii: ";")
-            case "tab", "\\t", "\t": options.delimiter = UInt8(ascii: "\t")
-            default: throw ValidationError("--delimiter must be ',', ';' or 'tab', not '\(delimiter)'")
+            guard let byte = ImportOptions.delimiter(named: delimiter) else {
+                throw ValidationError("--delimiter must be ',', ';' or 'tab', not '\(delimiter)'")
             }
+            options.delimiter = byte
         }
         options.decimalComma = decimalComma
         options.dateFormat = dateFormat

@@ -40,6 +40,11 @@ import TallyFormat
         ("", false, .notANumber),
         ("$", false, .notANumber),
         ("99999999999999999999", false, .tooLarge),
+        ("(+5)", false, .notANumber),
+        ("(-5)", false, .notANumber),
+        ("--5", false, .notANumber),
+        ("+-5", false, .notANumber),
+        ("-$-5", false, .notANumber),
     ])
     func refusesWhatItCannotReadExactly(text: String, decimalComma: Bool, problem: AmountText.Problem) {
         #expect(AmountText.parse(text, currency: Self.usd, decimalComma: decimalComma) == .failure(problem))
@@ -47,5 +52,16 @@ import TallyFormat
 
     @Test func yenHasNoDecimals() {
         #expect(AmountText.parse("12.50", currency: Self.jpy, decimalComma: false) == .failure(.tooManyDecimals(allowed: 0)))
+    }
+
+    /// `$` and `¥` are shared symbols: the row's or `--currency`'s dollar or yen when it is one of them, US dollars
+    /// and Japanese yen only when nothing says otherwise.
+    @Test(arguments: [
+        ("$5.00", "CAD", 500, "CAD"), ("$5.00", nil, 500, "USD"), ("¥1,000", "CNY", 100_000, "CNY"), ("¥1,000", nil, 1_000, "JPY"),
+        ("$5.00", "EUR", 500, "USD"), ("-$5", "USD", -500, "USD"), ("$-5", "USD", -500, "USD"),
+    ] as [(String, String?, Int64, String)])
+    func sharedSymbolsTakeTheStatedCurrency(text: String, stated: String?, minorUnits: Int64, named: String) {
+        let parsed = AmountText.parse(text, currency: stated.flatMap(Currency.lookup), decimalComma: false)
+        #expect(parsed == .success(AmountText.Amount(minorUnits: minorUnits, currency: Currency.lookup(named))))
     }
 }

@@ -150,6 +150,12 @@ import TallyFormat
         ("", [
             "bad.csv: error: the file has no header row\n  hint: the first line names the columns",
         ]),
+        ("Date,Amount,Currency,Organization\n2024-03-05,-30.00,USD,amf\n", [
+            "bad.csv:2:2: error: amount '-30.00' is not above zero, and every donation is\n  hint: a bank writes money going out as negative: leave refunds and credits out of the file, or make debits positive",
+        ]),
+        ("Date,Amount,Currency,Organization,Note\n2024-03-05,1.00,USD,amf,a\u{0}b\n", [
+            "bad.csv:2:5: error: note holds the control character U+0, which text never does\n  hint: the file may be binary or damaged; remove the character",
+        ]),
     ])
     func refusesBadInputWithItsPlace(text: String, expected: [String]) throws {
         let fixture = try ImportFixture()
@@ -175,7 +181,7 @@ import TallyFormat
 
     /// (format, table, target of Amount, user) replacing the usual options, and the first diagnostic.
     @Test(arguments: [
-        ("cvs", nil, nil, nil, "gifts.csv: error: unknown import format 'cvs'\n  hint: did you mean 'csv'? the formats are csv, json, mastodon"),
+        ("cvs", nil, nil, nil, "gifts.csv: error: unknown import format 'cvs'\n  hint: did you mean 'csv'? the formats are csv, json, mastodon, house-vote, senate-vote, congress-roster"),
         (nil, "donation", nil, nil,
          "gifts.csv: error: the database has no table 'donation'\n  hint: did you mean 'donations'? the tables are bill_votes, bills, budget_categories, donations, expenses, incomes, organization_media, organization_tags, organizations, post_deliveries, posts, questions, representatives, roll_call_positions, roll_calls, social_accounts, user_representatives, users"),
         (nil, nil, "amout", nil,
@@ -192,5 +198,49 @@ import TallyFormat
             if let user { options.user = user }
         }
         #expect(fixture.errors(options, [try fixture.file("gifts.csv", bankExport)]).first == expected)
+    }
+
+    @Test func aSymbolAndCurrencyThatDisagreeAreRefusedAndMinorUnitsTakeTheStatedCurrency() throws {
+        let fixture = try ImportFixture()
+        let euros = try fixture.file("eur.csv", "Date,Amount,Organization\n2024-03-05,€5.00,amf\n")
+        #expect(fixture.errors(ImportFixture.donations { $0.currency = "CAD" }, [euros]) == [
+            "eur.csv:2:2: error: amount '€5.00' is in EUR, but --currency says CAD\n  hint: amounts in different currencies are never mixed: correct the amount or --currency",
+        ])
+        let cents = try fixture.file("cents.csv", "Date,cents,Organization\n2024-03-05,1250,amf\n")
+        _ = try fixture.run(ImportFixture.donations { $0.currency = "EUR"; $0.map["cents"] = "amount_cents" }, [cents]).get()
+        #expect(try fixture.rows("SELECT amount_cents, currency FROM donations") == [["1250", "\"EUR\""]])
+    }
+
+    @Test func organizationsWithoutAnIDAreFoundAgainByTheirSlug() throws {
+        let fixture = try ImportFixture()
+        var options = ImportOptions(format: "csv")
+        options.table = "organizations"
+        options.createdAtDefault = "2025-01-01"
+        let file = try fixture.file("orgs.csv", "name,city,tags\nWater First,Nairobi,\"water, health\"\n")
+        #expect(try fixture.run(options, [file]).get().description == "organization_tags: 2 inserted; organizations: 1 inserted")
+        #expect(try fixture.run(options, [file]).get().description == "organization_tags: 2 skipped; organizations: 1 skipped")
+        #expect(try fixture.rows("SELECT slug, city FROM organizations WHERE id = 4") == [["\"water-first\"", "\"Nairobi\""]])
+    }
+
+    @Test func identicalRowsInTwoFilesAreTwoGifts() throws {
+        let fixture = try ImportFixture()
+        let a = try fixture.file("a.csv", "Date,Amount,Organization\n2024-03-05,5.00,amf\n")
+        let b = try fixture.file("b.csv", "Date,Amount,Organization\n2024-03-05,5.00,amf\n")
+        let options = ImportFixture.donations { $0.currency = "USD" }
+        #expect(try fixture.run(options, [a, b]).get().description == "donations: 2 inserted")
+        #expect(try fixture.run(options, [a, b]).get().description == "donations: 2 skipped")
+    }
+
+    @Test func aDryRunOrAFailedImportIntoANewDatabaseLeavesNoFile() throws {
+        let fixture = try ImportFixture()
+        let path = fixture.folder.appendingPathComponent("new/site.sqlite").path
+        let good = try fixture.file("gifts.csv", "Date,Amount,Organization\n2024-03-05,5.00,Water First\n")
+        var options = ImportFixture.donations { $0.currency = "USD"; $0.createMissing = true }
+        let dry = Result { () throws(ImportFailure) in try Importer.run(options, files: [good], databaseAt: path, dryRun: true) }
+        #expect((try? dry.get())?.description == "donations: 1 inserted; organizations: 1 inserted; users: 1 inserted")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        options.createMissing = false
+        #expect(throws: ImportFailure.self) { try Importer.run(options, files: [good], databaseAt: path, dryRun: false) }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

@@ -50,6 +50,10 @@ import Testing
         ("[{\"date\": \"2024-03-05\", \"amount\": \"1\",, }]", [
             "bad.json:1:1: error: $[0] is not valid JSON\n  hint: check it with: python3 -m json.tool bad.json",
         ]),
+        ("", ["bad.json: error: the file holds no JSON\n  hint: the file may be empty or cut short"]),
+        ("[{\"date\": \"2024-03-05\", \"amount\": \"1\", \"currency\": \"EUR\", \"org\": \"amf\"}}", [
+            "bad.json:1:1: error: a '}' closes nothing it opened\n  hint: the file may be cut short or not JSON; check it with: python3 -m json.tool FILE",
+        ]),
         ("[1, 2", [
             "bad.json:1:1: error: $[0] is not an object\n  hint: each element is one row: {\"key\": value, …}",
             "bad.json:1:1: error: the file ends inside the array, after 2 elements\n  hint: the file may be cut short or not JSON; check it with: python3 -m json.tool FILE",

@@ -6,7 +6,8 @@
 int tally_exchange_paths(const char *a, const char *b);
 
 /// Reads `text` with strptime(3) and `format` (such as "%m/%d/%Y"), which must consume all of it. Returns 1 and
-/// the fields (month 1-12, year in full), or 0 when the text does not match.
-int tally_parse_date(const char *text, const char *format, int *year, int *month, int *day, int *hour, int *minute, int *second);
+/// the fields (month 1-12, year in full, the UTC offset in seconds that %z read), or 0 when the text does not match.
+int tally_parse_date(const char *text, const char *format, int *year, int *month, int *day, int *hour, int *minute, int *second,
+                     long *utc_offset);
 
 #endif

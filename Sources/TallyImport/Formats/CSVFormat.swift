@@ -13,13 +13,8 @@ enum CSVFormat: ImportFormat {
     static let chunkSize = 1 << 16
 
     static func read(_ file: ImportFile, into session: ImportSession) throws {
-        guard let stream = fopen(file.path, "rb") else {
-            throw ImportFailure([Diagnostic(file: file.displayName, message: "cannot read the file: \(String(cString: strerror(errno)))",
-                                            hint: "check the path")])
-        }
+        let (stream, size) = try file.open()
         defer { fclose(stream) }
-        var info = stat()
-        let size = fstat(fileno(stream), &info) == 0 ? Int64(info.st_size) : 0
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         var count = fread(&chunk, 1, chunkSize, stream)
         var start = 0

@@ -1,3 +1,4 @@
+import Foundation
 import TallyHTML
 
 /// The text of a post's HTML as a person reads it: entities decoded, `<br>` a line break, paragraphs apart by a
@@ -26,7 +27,7 @@ enum HTMLText {
                 }
             }
             text += decoded(bytes, textStart..<bytes.count)
-            return String(text.trimmingSpaces)
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
@@ -37,13 +38,5 @@ enum HTMLText {
 
     private static func name(of tag: HTMLTag, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[tag.name]), as: UTF8.self).lowercased()
-    }
-}
-
-private extension String {
-    var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return self[first...last]
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import TallyFormat
+
 /// A file format that `tally import` and `sources:` read. Adding one is a file with a type that conforms, plus its
 /// line in `ImportFormats.all`.
 protocol ImportFormat: SendableMetatype {
@@ -44,6 +47,16 @@ public struct ImportFile: Sendable, Equatable {
     public init(path: String, displayName: String) {
         self.path = path
         self.displayName = displayName
+    }
+
+    /// The file opened for reading, with its size for progress; the caller closes it.
+    func open() throws -> (stream: UnsafeMutablePointer<FILE>, size: Int64) {
+        guard let stream = fopen(path, "rb") else {
+            throw ImportFailure([Diagnostic(file: displayName, message: "cannot read the file: \(String(cString: strerror(errno)))",
+                                            hint: "check the path")])
+        }
+        var info = stat()
+        return (stream, fstat(fileno(stream), &info) == 0 ? Int64(info.st_size) : 0)
     }
 
     /// The default `import_source`: the file's name without its folders, so moving the file changes nothing.

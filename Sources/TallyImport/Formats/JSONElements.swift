@@ -37,13 +37,8 @@ struct JSONElements {
 
     /// Calls `body` with each element, in order; `progress` with bytes read so far and the file's size.
     func forEach(progress: ((Int64, Int64) -> Void)?, _ body: (Element) throws -> Bool) throws {
-        guard let stream = fopen(file.path, "rb") else {
-            throw ImportFailure([Diagnostic(file: file.displayName, message: "cannot read the file: \(String(cString: strerror(errno)))",
-                                            hint: "check the path")])
-        }
+        let (stream, size) = try file.open()
         defer { fclose(stream) }
-        var info = stat()
-        let size = fstat(fileno(stream), &info) == 0 ? Int64(info.st_size) : 0
         var scanner = Scanner(layout: layout)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var done: Int64 = 0
@@ -90,6 +85,19 @@ struct JSONElements {
         private var lastString: [UInt8] = []
         private var readingKey = false
         private var keyMatched = false
+        private var foundKey = false
+        /// The brackets open outside the elements, so a `}` cannot close a `[` (inside an element the real parser
+        /// checks them).
+        private var containers: [UInt8] = []
+
+        private mutating func open(_ byte: UInt8) {
+            containers.append(byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        }
+
+        private mutating func close(_ byte: UInt8) -> String? {
+            guard containers.popLast() == byte else { return "a '\(Character(Unicode.Scalar(byte)))' closes nothing it opened" }
+            return nil
+        }
 
         init(layout: Layout) {
             self.layout = layout
@@ -142,9 +150,10 @@ struct JSONElements {
                 if isSpace || byte == UInt8(ascii: ",") { return nil }
                 if closes {
                     guard depth > 0 else { return "a '\(Character(Unicode.Scalar(byte)))' closes nothing" }
+                    if let problem = close(byte) { return problem }
                     depth -= 1
                     active = false
-                    closed = true
+                    closed = layout == .array
                     return nil
                 }
                 elementLine = line
@@ -161,20 +170,24 @@ struct JSONElements {
                 guard depth == 0, byte == UInt8(ascii: "["), !closed else {
                     return closed ? "something follows the array's end" : "the file does not start with '[': an array of objects"
                 }
+                open(byte)
                 depth = 1
                 active = true
                 return nil
             case .arrayUnderKey(let key):
                 if depth == 0 {
                     guard byte == UInt8(ascii: "{"), !closed else { return "the file does not start with an object holding \"\(key)\"" }
+                    open(byte)
                     depth = 1
                     return nil
                 }
                 if depth == 1, keyMatched {
                     keyMatched = false
                     guard byte == UInt8(ascii: "[") else { return "\"\(key)\" is not an array" }
+                    open(byte)
                     depth = 2
                     active = true
+                    foundKey = true
                     return nil
                 }
                 if byte == UInt8(ascii: "\"") {
@@ -183,8 +196,10 @@ struct JSONElements {
                 } else if byte == UInt8(ascii: ":"), depth == 1 {
                     keyMatched = lastString == Array(key.utf8)
                 } else if opens {
+                    open(byte)
                     depth += 1
                 } else if closes {
+                    if let problem = close(byte) { return problem }
                     depth -= 1
                     if depth == 0 { closed = true }
                 }
@@ -207,7 +222,7 @@ struct JSONElements {
             switch layout {
             case .array where active: return "the file ends inside the array, after \(index) element\(index == 1 ? "" : "s")"
             case .array: return closed ? nil : "the file does not start with '[': an array of objects"
-            case .arrayUnderKey(let key): return index > 0 || closed ? nil : "the file has no \"\(key)\" array"
+            case .arrayUnderKey(let key): return foundKey ? nil : "the file has no \"\(key)\" array"
             case .lines: return nil
             }
         }

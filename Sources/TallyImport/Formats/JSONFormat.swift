@@ -10,8 +10,14 @@ enum JSONFormat: ImportFormat {
 
     static func read(_ file: ImportFile, into session: ImportSession) throws {
         let layout = JSONElements.sniff(file.path)
-        var checkedColumns = false
+        var checkedColumns = false, elements = 0
+        defer {
+            if elements == 0, layout == .lines {
+                session.fail(Diagnostic(file: file.displayName, message: "the file holds no JSON", hint: "the file may be empty or cut short"))
+            }
+        }
         try JSONElements(file: file, layout: layout).forEach(progress: session.progress) { element in
+            elements += 1
             let path = layout == .lines ? "$" : "$[\(element.index)]"
             guard let object = try object(element, path: path, in: file, session: session) else { return !session.hasTooManyErrors }
             var fields: [(name: String, value: SourceValue)] = []

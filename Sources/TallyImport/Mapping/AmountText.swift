@@ -19,31 +19,41 @@ enum AmountText {
         case tooLarge
     }
 
-    /// Symbols that name one currency. `$` is the US dollar here; other dollars are written with their code.
+    /// What a symbol means when nothing else names the currency. `$` and `¥` are shared: a Canadian file's `$5`
+    /// is Canadian dollars when the row or `--currency` says CAD (`families`), and US dollars only when nothing does.
     static let symbols: [Character: String] = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₪": "ILS"]
+    static let families: [Character: Set<String>] = [
+        "$": ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "ARS", "CLP", "COP", "CUP", "DOP", "UYU", "BSD", "BBD", "BZD", "BMD",
+              "BND", "FJD", "GYD", "JMD", "KYD", "LRD", "NAD", "SBD", "SRD", "TTD", "XCD"],
+        "¥": ["JPY", "CNY"],
+        "£": ["GBP", "EGP", "FKP", "GIP", "SHP", "SSP", "SYP"],
+    ]
 
     /// - Parameter currency: the row's currency when the text names none (a currency column or `--currency`);
     ///   nil when there is none, which is fine only if the text names one.
     static func parse(_ text: String, currency: Currency?, decimalComma: Bool) -> Result<Amount, Problem> {
         var body = Substring(text).trimmed
-        var negative = false
+        var negative = false, signs = 0
         if body.hasPrefix("("), body.hasSuffix(")") {
             negative = true
+            signs += 1
             body = body.dropFirst().dropLast().trimmed
         }
-        if body.first == "-" || body.first == "+" {
-            negative = body.first == "-"
+        // One sign at most, before or after the currency: "-$5", "$-5", "(5)"; never "--5" or "(-5)".
+        func takeSign() {
+            guard let first = body.first, first == "-" || first == "+" else { return }
+            negative = negative || first == "-"
+            signs += 1
             body = body.dropFirst().trimmed
         }
+        takeSign()
         var named: Currency?
-        switch takeCurrency(&body) {
+        switch takeCurrency(&body, fallback: currency) {
         case .failure(let problem): return .failure(problem)
         case .success(let found): named = found
         }
-        if body.first == "-" {
-            negative = true
-            body = body.dropFirst().trimmed
-        }
+        takeSign()
+        guard signs <= 1 else { return .failure(.notANumber) }
         guard let unit = named ?? currency else {
             // Parsed with two decimals only to tell "not a number" from "no currency" (the caller's error).
             return digits(body, minorUnits: 2, decimalComma: decimalComma).map { _ in Amount(minorUnits: 0, currency: nil) }
@@ -53,15 +63,20 @@ enum AmountText {
         }
     }
 
-    /// Removes a leading or trailing currency symbol or ISO 4217 code from `body`.
-    private static func takeCurrency(_ body: inout Substring) -> Result<Currency?, Problem> {
-        if let first = body.first, let code = symbols[first] {
-            body = body.dropFirst().trimmed
-            return .success(Currency.lookup(code))
+    /// Removes a leading or trailing currency symbol or ISO 4217 code from `body`. A shared symbol is the
+    /// `fallback` currency when that is one of its family.
+    private static func takeCurrency(_ body: inout Substring, fallback: Currency?) -> Result<Currency?, Problem> {
+        func symbol(_ character: Character) -> Currency? {
+            if let fallback, families[character]?.contains(fallback.code) == true { return fallback }
+            return symbols[character].flatMap(Currency.lookup)
         }
-        if let last = body.last, let code = symbols[last] {
+        if let first = body.first, symbols[first] != nil {
+            body = body.dropFirst().trimmed
+            return .success(symbol(first))
+        }
+        if let last = body.last, symbols[last] != nil {
             body = body.dropLast().trimmed
-            return .success(Currency.lookup(code))
+            return .success(symbol(last))
         }
         let letters = { (part: Substring) in part.count == 3 && part.allSatisfy { $0.isASCII && $0.isLetter } }
         if body.count > 3, letters(body.prefix(3)) {

@@ -21,7 +21,8 @@ enum DateText {
         }
         // Already as the contract writes it (most rows of most files): kept as it is, with nothing formatted again.
         let length = trimmed.utf8.count
-        if format == nil, kind != .month, length == 10 || (length == 20 && date.utcOffset == 0 && date.precision == .second && kind == .dateTime) {
+        if format == nil, kind != .month,
+           length == 10 || (length == 20 && date.utcOffset == 0 && date.precision == .second && kind == .dateTime && trimmed.utf8.dropFirst(10).first == UInt8(ascii: "T")) {
             return trimmed
         }
         switch kind {
@@ -42,14 +43,15 @@ enum DateText {
         }
     }
 
-    /// Reads `text` with the C library's `strptime`, which must consume all of it.
+    /// Reads `text` with the C library's `strptime`, which must consume all of it. glibc's `%Y` also takes two
+    /// digits (`24` would be the year 24), so a year before 1000 is refused rather than stored.
     private static func readWithFormat(_ text: String, format: String) -> ISODate? {
-        var year: Int32 = 0, month: Int32 = 0, day: Int32 = 0, hour: Int32 = 0, minute: Int32 = 0, second: Int32 = 0
-        guard tally_parse_date(text, format, &year, &month, &day, &hour, &minute, &second) == 1 else { return nil }
+        var year: Int32 = 0, month: Int32 = 0, day: Int32 = 0, hour: Int32 = 0, minute: Int32 = 0, second: Int32 = 0, offset = 0
+        guard tally_parse_date(text, format, &year, &month, &day, &hour, &minute, &second, &offset) == 1, year >= 1000 else { return nil }
         guard (1...12).contains(month), (1...ISODate.daysIn(month: Int(month), year: Int(year))).contains(Int(day)) else { return nil }
-        let hasTime = ["%H", "%I", "%M", "%T", "%R", "%S"].contains { format.contains($0) }
-        return ISODate(year: Int(year), month: Int(month), day: Int(day), hour: Int(hour), minute: Int(minute),
-                       second: Int(second), precision: hasTime ? .second : .day)
+        let hasTime = ["%H", "%I", "%M", "%S", "%T", "%R", "%r", "%c", "%X", "%k", "%l"].contains { format.contains($0) }
+        return ISODate(year: Int(year), month: Int(month), day: Int(day), hour: Int(hour), minute: Int(minute), second: Int(second),
+                       utcOffset: format.contains("%z") ? offset : nil, precision: hasTime ? .second : .day)
     }
 
     private static func day(_ date: ISODate) -> String {

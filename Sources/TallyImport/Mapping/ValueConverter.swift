@@ -14,6 +14,9 @@ struct ValueConverter {
     private var rowCurrency: Currency?
     private var rowCurrencyIsBad = false
 
+    /// Tables whose amounts are above zero (`tally check` holds them to it too).
+    static let positiveAmounts: Set<String> = ["donations", "expenses"]
+
     init(table: ContractTable, options: ImportOptions, location: SourceLocation) {
         self.table = table
         self.options = options
@@ -81,6 +84,11 @@ struct ValueConverter {
                 problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a number", hint: "write a number such as 4.5")
             }
         case .text:
+            if let control = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" || $0.value == 0x7F }) {
+                problem(source, "\(column.name) holds the control character U+\(String(control.value, radix: 16, uppercase: true)), which text never does",
+                        hint: "the file may be binary or damaged; remove the character")
+                return
+            }
             record.set(column.name, .text(text))
         case .reference(.organization, _):
             record.set(column.name, .organization(text.trimmed))
@@ -109,9 +117,17 @@ struct ValueConverter {
 
     private mutating func readAmount(_ column: ContractTable.Column, _ text: String, asDecimal: Bool, source: String?) {
         guard case .money(let currencyColumn) = column.kind, !rowCurrencyIsBad else { return }
+        let hasCurrencyColumn = table.column(currencyColumn) != nil
         guard asDecimal else {
             if let minor = Int64(text.trimmed) {
                 record.set(column.name, .integer(minor))
+                if hasCurrencyColumn, rowCurrency == nil {
+                    guard let currency = options.defaultCurrency else {
+                        problem(source, "\(column.name) \(Diagnostic.quoted(text)) names no currency", hint: "give one with --currency EUR, or map a currency column")
+                        return
+                    }
+                    record.set(currencyColumn, .text(currency.code))
+                }
             } else {
                 problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a whole number of minor units",
                         hint: "map the column to '\(column.name.dropLast("_cents".count))' to read amounts such as 12.50")
@@ -131,8 +147,23 @@ struct ValueConverter {
                         hint: "amounts in different currencies are never mixed: correct the amount or the currency column")
                 return
             }
+            if let stated = options.defaultCurrency, rowCurrency == nil, stated != currency {
+                problem(source, "amount \(Diagnostic.quoted(text)) is in \(currency.code), but --currency says \(stated.code)",
+                        hint: "amounts in different currencies are never mixed: correct the amount or --currency")
+                return
+            }
+            if !hasCurrencyColumn, options.defaultCurrency == nil {
+                problem(source, "\(table.name) has no currency column, so \(column.name) is read in the site's currency, which the import cannot see",
+                        hint: "say which currency the file's amounts are in with --currency, the same as the site's `currency`")
+                return
+            }
+            if amount.minorUnits <= 0, Self.positiveAmounts.contains(table.name) {
+                problem(source, "amount \(Diagnostic.quoted(text)) is not above zero, and every \(table.name.dropLast()) is",
+                        hint: "a bank writes money going out as negative: leave refunds and credits out of the file, or make debits positive")
+                return
+            }
             record.set(column.name, .integer(amount.minorUnits))
-            if table.column(currencyColumn) != nil { record.set(currencyColumn, .text(currency.code)) }
+            if hasCurrencyColumn { record.set(currencyColumn, .text(currency.code)) }
         case .failure(let failure):
             let (message, hint): (String, String)
             switch failure {
@@ -156,8 +187,6 @@ struct ValueConverter {
     }
 
     private mutating func problem(_ source: String?, _ message: String, hint: String) {
-        let prefix = location.path.map { "\($0)\(source.map { "." + $0 } ?? ""): " } ?? ""
-        problems.append(Diagnostic(file: location.file, line: location.line, column: location.column(of: source),
-                                   message: prefix + message, hint: hint))
+        problems.append(location.problem(message, hint: hint, sourceColumn: source))
     }
 }

@@ -43,6 +43,10 @@ final class ImportWriter {
 
     /// Writes `record` and its children; problems are collected in `problems`.
     func write(_ record: ContractRecord, parentID: Int64? = nil) throws {
+        if let allowed = options.onlyUsers, record.values.contains(where: { if case .user(let name) = $0.value { !allowed.contains(name) } else { false } }) {
+            summary.leftOut["rows of unpublished users", default: 0] += 1
+            return
+        }
         guard let table = try table(record.table) else {
             problem(record, nil, "the database has no table \(record.table)", hint: "run tally migrate on it first")
             return
@@ -210,9 +214,6 @@ final class ImportWriter {
     }
 
     func problem(_ record: ContractRecord, _ column: String?, _ message: String, hint: String) {
-        let sourceColumn = column.flatMap { record.origins[$0] }
-        let prefix = record.location.path.map { "\($0)\(sourceColumn.map { "." + $0 } ?? ""): " } ?? ""
-        problems.append(Diagnostic(file: record.location.file, line: record.location.line,
-                                   column: record.location.column(of: sourceColumn), message: prefix + message, hint: hint))
+        problems.append(record.location.problem(message, hint: hint, sourceColumn: column.flatMap { record.origins[$0] }))
     }
 }

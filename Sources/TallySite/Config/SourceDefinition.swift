@@ -76,12 +76,8 @@ extension SourceDefinition {
                 default: options.includeReplies = flag
                 }
             case "delimiter":
-                switch text {
-                case ",": options.delimiter = UInt8(ascii: ",")
-                case ";": options.delimiter = UInt8(ascii: ";")
-                case "\t", "tab": options.delimiter = UInt8(ascii: "\t")
-                default: wrong(value, key, "\",\", \";\" or tab")
-                }
+                guard let byte = text.flatMap(ImportOptions.delimiter(named:)) else { wrong(value, key, "\",\", \";\" or tab"); continue }
+                options.delimiter = byte
             case "table", "user", "date_format", "currency", "source":
                 guard let text, !text.isEmpty else { wrong(value, key, "text"); continue }
                 switch key {

@@ -10,11 +10,13 @@ import TallyStore
 package final class SourceImports: Sendable {
     let sources: [SourceDefinition]
     let root: URL
+    let publishedUsers: Set<String>
     /// Warnings of the imports (columns that map to nothing), which the build reports with its own.
     private let collected = Mutex<[Diagnostic]>([])
 
-    package init(_ sources: [SourceDefinition], root: URL) {
-        self.sources = sources
+    package init(_ config: SiteConfig, root: URL) {
+        sources = config.sources
+        publishedUsers = Set(config.publishedUsers)
         self.root = root
     }
 
@@ -29,8 +31,10 @@ package final class SourceImports: Sendable {
     package func importAll(into db: Database) throws {
         for source in sources {
             let files = source.files.map { ImportFile(path: url($0).path, displayName: $0) }
+            var options = source.options
+            options.onlyUsers = publishedUsers
             do throws(ImportFailure) {
-                let summary = try Importer.run(source.options, files: files, in: db)
+                let summary = try Importer.run(options, files: files, in: db)
                 collected.withLock { $0 += summary.warnings }
             } catch {
                 throw StoreError.sources(error.diagnostics)

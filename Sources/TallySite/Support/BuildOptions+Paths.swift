@@ -33,6 +33,6 @@ extension BuildOptions {
         return [config.contentDirectory, config.templatesDirectory, config.staticDirectory, config.viewsDirectory]
             .map(root.appendingPathComponent)
             + [resolve(configFile), database, URL(fileURLWithPath: database.path + "-wal")]
-            + SourceImports(config.sources, root: root).files
+            + SourceImports(config, root: root).files
     }
 }

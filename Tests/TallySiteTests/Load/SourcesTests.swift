@@ -71,6 +71,20 @@ import TallyTestSupport
         #expect(try Data(contentsOf: site.root.appendingPathComponent("site.sqlite")) == before)
     }
 
+    /// An unpublished user's rows are left out before they are written, so an organization they would have made
+    /// with `create_missing` is never in the snapshot either.
+    @Test func anUnpublishedUsersRowsCreateNothing() throws {
+        let site = try TestSite([
+            "tally.yaml": Self.config.replacingOccurrences(of: "    user: riley\n", with: "    user: riley\n    create_missing: true\n"),
+            "content/index.md": "```sql orgs\nSELECT name FROM organizations ORDER BY name\n```\n{{#orgs}}{{name}};{{/orgs}}",
+            "data/ada.csv": "Datum;Betrag;Empfänger;Zweck\n05.03.2024;10,00;amf;x\n",
+            "data/riley.csv": "Datum;Betrag;Empfänger;Zweck\n06.03.2024;99,00;Secret Clinic;y\n",
+        ], seedSQL: Self.seed)
+        _ = try site.build().get()
+        #expect(site.output("index.html")?.contains("<p>Against Malaria Foundation;</p>") == true)
+        #expect(!site.allOutput().contains("Secret"))
+    }
+
     @Test func aBadSourceRowFailsTheBuildAtItsPlaceAndKeepsThePreviousOutput() throws {
         let site = try site()
         _ = try site.build().get()
@@ -93,11 +107,11 @@ import TallyTestSupport
 
     @Test(arguments: [
         ("sources:\n  - {format: cvs, file: a.csv}\n", [
-            "tally.yaml:4:14: error: unknown source format `cvs`\n  hint: did you mean `csv`? the formats are csv, json, mastodon",
+            "tally.yaml:4:14: error: unknown source format `cvs`\n  hint: did you mean `csv`? the formats are csv, json, mastodon, house-vote, senate-vote, congress-roster",
         ]),
         ("sources:\n  - {format: csv, fiel: a.csv}\n", [
             "tally.yaml:4:5: error: this source has no `file`\n  hint: name the file to import, relative to the site",
-            "tally.yaml:4:19: error: unknown source key `fiel`\n  hint: did you mean `file`? a source takes format, file, files, table, user, map, set, delimiter, decimal_comma, date_format, currency, create_missing, source, unlisted, replies",
+            "tally.yaml:4:19: error: unknown source key `fiel`\n  hint: did you mean `file`? a source takes format, file, files, table, user, map, set, delimiter, decimal_comma, date_format, currency, create_missing, source, unlisted, replies, replace",
         ]),
         ("sources: data/a.csv\n", [
             "tally.yaml:3:10: error: `sources` must be a list of sources, each with `format` and `file`\n  hint: write `- {format: csv, file: data/gifts.csv, table: donations, user: ada}`; see docs/import.md",
