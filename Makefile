@@ -28,6 +28,7 @@ site: release example-db
 
 test: deps gate-deps
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory example-imports-check CONFIG=debug
 	CONFIG=debug .ci/site-gates
 
 # Installs the Debian packages in $(1) that are missing.

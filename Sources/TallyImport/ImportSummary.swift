@@ -22,9 +22,14 @@ public struct ImportSummary: Sendable, Equatable {
                 .filter { $0.0 > 0 }.map { "\(grouped($0.0)) \($0.1)" }.joined(separator: ", ")
         }.filter { !$0.hasSuffix(": ") }
         if parts.isEmpty { parts = ["nothing to import"] }
-        let left = leftOut.sorted { $0.key < $1.key }.map { "\(grouped($0.value)) \($0.key)" }
+        let left = leftOut.sorted { $0.key < $1.key }.map { "\(grouped($0.value)) " + ($0.value == 1 ? Self.singular[$0.key] ?? $0.key : $0.key) }
         return parts.joined(separator: "; ") + (left.isEmpty ? "" : "; left out: " + left.joined(separator: ", "))
     }
+
+    /// The reasons `leftOut` counts by, for a count of one.
+    static let singular = ["boosts": "boost", "replies": "reply", "unlisted posts": "unlisted post", "followers-only posts": "followers-only post",
+                           "private mentions": "private mention", "other activities": "other activity",
+                           "rows of unpublished users": "row of an unpublished user"]
 
     private func grouped(_ count: Int) -> String {
         NumberText.grouped(UInt64(max(0, count)))

@@ -19,7 +19,8 @@ import Testing
              "to": \(list(to)), "cc": \(list(cc)),
              "object": {"id": "\(actor)/statuses/\(id)", "type": "Note", "summary": \(summaryText), "inReplyTo": \(replyText),
                         "published": "\(published)", "url": "https://mastodon.social/@ada/\(id)", "attributedTo": "\(actor)",
-                        "to": \(list(to)), "cc": \(list(cc)), "sensitive": false, "content": "\(escaped)", "attachment": [], "tag": []}}
+                        "to": \(list(to)), "cc": \(list(cc)), "sensitive": false, "content": "\(escaped)", "attachment": [], "tag": [],
+                        "likes": {"type": "Collection", "totalItems": \(id * 2)}, "shares": {"type": "Collection", "totalItems": \(id)}}}
             """
     }
 
@@ -57,14 +58,14 @@ import Testing
         let fixture = try ImportFixture()
         let summary = try fixture.run(Self.options(), [try fixture.file("outbox.json", Self.archive)]).get()
         #expect(summary.description == "post_deliveries: 2 inserted; posts: 2 inserted; social_accounts: 1 inserted; "
-                + "left out: 1 boosts, 1 followers-only posts, 1 private mention posts, 1 replies, 1 unlisted posts")
+                + "left out: 1 boost, 1 followers-only post, 1 private mention, 1 reply, 1 unlisted post")
         #expect(try fixture.rows("SELECT content, created_at, external_id FROM posts ORDER BY id") == [
             ["\"Gave to AMF & @bob\\n\\nLine one\\nline two #giving\"", "\"2024-03-05T10:00:00Z\"", "\"\(Self.actor)/statuses/1\""],
             ["\"CW: food, spoilers\\n\\n<script>alert(1)</script> {{site.title}} javascript:x\"", "\"2024-03-05T10:00:00Z\"", "\"\(Self.actor)/statuses/6\""],
         ])
         #expect(try fixture.rows("SELECT platform, handle, import_source FROM social_accounts") == [["\"mastodon\"", "\"@ada@mastodon.social\"", "\"mastodon\""]])
-        #expect(try fixture.rows("SELECT post_id, account_id, status, published_at FROM post_deliveries ORDER BY post_id") == [
-            ["1", "1", "\"published\"", "\"2024-03-05T10:00:00Z\""], ["2", "1", "\"published\"", "\"2024-03-05T10:00:00Z\""],
+        #expect(try fixture.rows("SELECT post_id, account_id, status, published_at, likes, shares FROM post_deliveries ORDER BY post_id") == [
+            ["1", "1", "\"published\"", "\"2024-03-05T10:00:00Z\"", "2", "1"], ["2", "1", "\"published\"", "\"2024-03-05T10:00:00Z\"", "12", "6"],
         ])
     }
 
@@ -72,7 +73,7 @@ import Testing
         let fixture = try ImportFixture()
         let options = Self.options { $0.includeUnlisted = true; $0.includeReplies = true }
         let summary = try fixture.run(options, [try fixture.file("outbox.json", Self.archive)]).get()
-        #expect(summary.leftOut == ["boosts": 1, "followers-only posts": 1, "private mention posts": 1])
+        #expect(summary.leftOut == ["boosts": 1, "followers-only posts": 1, "private mentions": 1])
         #expect(try fixture.rows("SELECT content FROM posts ORDER BY id").map { $0[0] }.contains("\"unlisted\""))
         #expect(!(try fixture.rows("SELECT content FROM posts").map { $0[0] }.contains { $0.contains("only") || $0.contains("private") }))
     }

@@ -17,8 +17,9 @@ enum MastodonFormat: ImportFormat {
     static let defaultSource: String? = "mastodon"
     static let publicCollection: Set<String> = ["https://www.w3.org/ns/activitystreams#Public", "as:Public", "Public"]
 
+    /// Who could see a post; the raw value is what the summary counts posts left out as.
     enum Visibility: String {
-        case `public`, unlisted, followers = "followers-only", direct = "private mention"
+        case `public` = "public posts", unlisted = "unlisted posts", followers = "followers-only posts", direct = "private mentions"
     }
 
     static func read(_ file: ImportFile, into session: ImportSession) throws {
@@ -60,7 +61,7 @@ enum MastodonFormat: ImportFormat {
         case .public: break
         case .unlisted where session.options.includeUnlisted: break
         case let other:
-            session.leaveOut(other.rawValue + " posts")
+            session.leaveOut(other.rawValue)
             return
         }
         if let reply = note["inReplyTo"], !(reply is NSNull), !session.options.includeReplies {
@@ -87,7 +88,13 @@ enum MastodonFormat: ImportFormat {
         try session.record(ContractRecord(table: "post_deliveries", values: [
             ("post_id", .record(table: "posts", externalID: noteID)), ("account_id", .record(table: "social_accounts", externalID: actor)),
             ("status", .text("published")), ("published_at", .text(published)),
+            ("likes", .integer(count(note["likes"]))), ("shares", .integer(count(note["shares"]))),
         ], location: location))
+    }
+
+    /// A `likes` or `shares` collection's `totalItems`, which newer archives give; 0 where they do not.
+    private static func count(_ collection: Any?) -> Int64 {
+        ((collection as? [String: Any])?["totalItems"] as? NSNumber).map { $0.int64Value } ?? 0
     }
 
     /// Who a note is addressed to decides who could see it (Mastodon's own rules).
