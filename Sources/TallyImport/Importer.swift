@@ -26,14 +26,10 @@ public enum Importer {
         } else if dryRun {
             return try importInTransaction(options, files: files, databaseAt: path, commit: false, progress: progress)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do throws(StoreError) {
             try DatabaseMigrations.migrate(databaseAt: path)
-        } catch let error as StoreError {
-            throw ImportFailure([Diagnostic(file: path, message: error.message, hint: error.hint)])
         } catch {
-            throw ImportFailure([Diagnostic(file: path, message: "cannot create the database's folder: \(error.localizedDescription)",
-                                            hint: "check the path and its permissions")])
+            throw ImportFailure([Diagnostic(file: path, message: error.message, hint: error.hint)])
         }
         return try importInTransaction(options, files: files, databaseAt: path, commit: true, progress: progress)
     }

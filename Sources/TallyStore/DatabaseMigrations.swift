@@ -43,6 +43,9 @@ public enum DatabaseMigrations {
     /// Brings the database at `path` (created when missing) up to the current schema, then runs `seedSQL` if given.
     public static func migrate(databaseAt path: String, seedSQL: String? = nil) throws(StoreError) {
         do {
+            // `tally migrate data/site.sqlite` in a new site: the folder is made too.
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let queue = try DatabaseQueue(path: path)
             try migrator.migrate(queue)
             if let seedSQL {

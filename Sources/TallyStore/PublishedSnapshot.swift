@@ -31,6 +31,11 @@ enum PublishedSnapshot {
             if let reserved = try source.read({ db in try SitePagesTables.collision(in: db) }) {
                 throw StoreError.reservedTable(path: sourcePath, name: reserved)
             }
+            // An empty file (a zero-byte database, or one made with plain sqlite3) would fail every page with
+            // "no such table"; one error that says what to run is better.
+            if try source.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") }) == 0 {
+                throw StoreError.emptyDatabase(path: sourcePath)
+            }
             try source.backup(to: snapshot)
             let viewErrors = try snapshot.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")

@@ -3,6 +3,8 @@ import TallyFormat
 /// A problem opening or preparing the site database.
 public enum StoreError: Error, Equatable, Sendable {
     case missingDatabase(path: String)
+    /// The file exists but holds no table at all.
+    case emptyDatabase(path: String)
     case database(path: String, message: String)
     case seed(path: String, message: String)
     case reservedTable(path: String, name: String)
@@ -12,6 +14,7 @@ public enum StoreError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .missingDatabase(let path): return "database '\(path)' does not exist"
+        case .emptyDatabase(let path): return "database '\(path)' has no tables"
         case .database(let path, let message): return "cannot read database '\(path)': \(message)"
         case .seed(let path, let message): return "seed SQL failed on '\(path)': \(message)"
         case .reservedTable(let path, let name):
@@ -23,6 +26,7 @@ public enum StoreError: Error, Equatable, Sendable {
     public var hint: String {
         switch self {
         case .missingDatabase: return "create it with `tally migrate PATH`, or set `database:` in the site config"
+        case .emptyDatabase(let path): return "create Tally's tables in it with `tally migrate \(path)`, then add data (docs/import.md)"
         case .database: return "check that the file is a SQLite database made by Tally or following docs/database.md"
         case .seed: return "fix the seed file's SQL; the tables and columns are in docs/database.md"
         case .reservedTable: return "rename it: Tally adds site_pages and site_page_tags to the published snapshot (docs/database.md)"

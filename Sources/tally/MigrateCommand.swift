@@ -8,7 +8,7 @@ struct MigrateCommand: ParsableCommand {
         abstract: "Create a database, or bring one up to Tally's current schema.",
         discussion: "The schema is documented in docs/database.md. With --seed, the SQL file runs after the migrations.")
 
-    @Argument(help: "The SQLite database file (created when missing).")
+    @Argument(help: "The SQLite database file (created, with its folder, when missing).")
     var database: String
 
     @Option(name: .long, help: "A SQL file to run afterwards, such as data/example.sql.")

@@ -101,6 +101,22 @@ private func temporaryFolder() throws -> URL {
         #expect(result.stderr.hasPrefix("bad.sql: error: seed SQL failed on 'db.sqlite': no such table: nowhere\n"))
     }
 
+    @Test func migrateMakesTheDatabasesFolderAndAnEmptyDatabaseIsNamedOnce() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let migrated = try tally(["migrate", "new/folder/site.sqlite"], in: folder)
+        #expect(migrated.status == 0)
+        #expect(migrated.stdout == "Database ready: new/folder/site.sqlite\n")
+        try Data().write(to: folder.appendingPathComponent("empty.sqlite"))
+        let built = try tally(["build", "--db", "empty.sqlite"], in: folder)
+        #expect(built.status == 1)
+        #expect(built.stderr.hasPrefix("""
+            \(folder.path)/empty.sqlite: error: database '\(folder.path)/empty.sqlite' has no tables
+              hint: create Tally's tables in it with `tally migrate \(folder.path)/empty.sqlite`, then add data (docs/import.md)
+
+            """))
+    }
+
     @Test func checkExitsZeroOnAGoodSiteAndOneWithOneLinePerProblem() throws {
         let folder = try temporaryFolder()
         _ = try tally(["init", "."], in: folder)
