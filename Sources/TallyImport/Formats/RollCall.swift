@@ -71,10 +71,11 @@ struct RollCall {
         return letters + digits + "-" + String(congress)
     }
 
-    /// Counts the recorded positions as the file's totals count them.
+    /// Counts the recorded positions as the file's totals count them; a party is matched by its letter, since the
+    /// Clerk names it in `totals-by-party` (`Republican`) and abbreviates it on each member (`party="R"`).
     func countedTotals(party: String? = nil) -> Totals {
         var totals = Totals()
-        for member in members where party == nil || member.party == party {
+        for member in members where party == nil || RosterParty.letter(member.party) == RosterParty.letter(party!) {
             switch RollCall.position(of: member.vote) {
             case "yes": totals.yes += 1
             case "no": totals.no += 1
