@@ -71,7 +71,8 @@ example-db: release
 	$(TALLY) migrate data/example.sqlite --seed data/example.sql
 
 # The same database through `tally import` (data/imports/README.md): the organizations from an IRS-extract CSV, Sam's
-# euro gifts from a bank CSV and Ada's posts from a Mastodon outbox, with the rest of example.sql (which the generator
+# euro gifts from a bank CSV, Ada's posts from a Mastodon outbox, and the members of Congress and the bills' roll calls
+# from a congress-legislators roster and the chambers' XML, with the rest of example.sql (which the generator
 # writes into $(IMPORTS_REST), in steps) seeded around them. `make example-imports-check` builds the site from both
 # databases and compares the two folders. The commands are listed in data/imports/README.md too: keep them in step.
 EXAMPLE_DB ?= data/example.sqlite
@@ -94,6 +95,10 @@ example-db-from-imports: release
 	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/2-after-donations.sql
 	$(TALLY) import mastodon data/imports/outbox.json --db $(EXAMPLE_DB) --user ada
 	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/3-after-mastodon.sql
+	$(TALLY) import congress-roster data/imports/congress/legislators-current.yaml --db $(EXAMPLE_DB)
+	$(TALLY) import house-vote data/imports/congress/roll*.xml --db $(EXAMPLE_DB)
+	$(TALLY) import senate-vote data/imports/congress/vote_*.xml --db $(EXAMPLE_DB)
+	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/4-after-congress.sql
 
 example-imports-check: release
 	rm -rf $(IMPORTS_BUILD)/check

@@ -4,16 +4,18 @@ around them, so the example database can be rebuilt through the importer with th
     python3 data/generate_example.py --imports data/imports      # the files below and their README
     python3 data/generate_example.py --imports-rest DIR          # the SQL seeded around the imports
 
-Three files, each in the shape of a real export, made from the same rows as example.sql:
+Three files and a folder, each in the shape of a real export, made from the same rows as example.sql:
 
   * irs-eo-bmf.csv  the 15 organizations in the columns of the IRS exempt-organization extract (EO BMF);
   * sam-girokonto.csv  Sam's euro gifts as a German bank's CSV export (semicolons, 1.234,56, 31.12.2025);
   * outbox.json  Ada's posts that reached Mastodon, as her account archive's outbox, plus five activities
-    the importer must leave out (a boost, a reply, an unlisted and a followers-only post, a private mention).
+    the importer must leave out (a boost, a reply, an unlisted and a followers-only post, a private mention);
+  * congress/  the members of Congress as a congress-legislators roster and the bills' roll calls as the House
+    Clerk's and the Senate's XML (congress_files.py).
 
 A format carries only some of a row (no mission in the IRS extract, no like counts in tally's reading of an
 outbox), and an import appends rows with new ids where example.sql interleaves them. The rest SQL supplies the
-other columns and moves imported rows to example.sql's ids: `make example-db-from-imports` runs it in three
+other columns and moves imported rows to example.sql's ids: `make example-db-from-imports` runs it in four
 steps between the imports, and the site built from that database is byte for byte the one from example.sql.
 
 Values that example.sql does not have (EINs, IBANs, bank references, Mastodon ids) are invented from their
@@ -28,6 +30,7 @@ import os
 import random
 import re
 
+from . import congress_files
 from .sql import SQLWriter, sql_literal
 
 IMPORTS_SEED = 2025
@@ -38,7 +41,7 @@ OUTBOX_FILE = "outbox.json"
 BANK_USER, BANK_CURRENCY = "sam", "EUR"
 MASTODON_USER, MASTODON_HOST = "ada", "mastodon.social"
 
-REST_FILES = ["1-after-organizations.sql", "2-after-donations.sql", "3-after-mastodon.sql"]
+REST_FILES = ["1-after-organizations.sql", "2-after-donations.sql", "3-after-mastodon.sql", "4-after-congress.sql"]
 
 # `tally import` for each file, in the order the rebuild runs them: (format, file, the options after the file); the
 # rest file of the same position is seeded after it. The Makefile's example-db-from-imports runs the same commands:
@@ -60,6 +63,15 @@ IMPORTS = [
         "--map", "Valuta=,Buchungstext=,IBAN=,Soll/Haben=",
     ]),
     ("mastodon", OUTBOX_FILE, ["--user", MASTODON_USER]),
+]
+# Then the members of Congress and their roll calls (congress_files.py), one command per format, each file name a
+# shell pattern; the last rest file is seeded after all three.
+CONGRESS = congress_files.DIRECTORY
+ROSTER_FILE = f"{CONGRESS}/{congress_files.ROSTER_FILE}"
+CONGRESS_IMPORTS = [
+    ("congress-roster", ROSTER_FILE, []),
+    ("house-vote", f"{CONGRESS}/roll*.xml", []),
+    ("senate-vote", f"{CONGRESS}/vote_*.xml", []),
 ]
 
 # The IRS extract's columns, in its order.
@@ -334,9 +346,11 @@ def build_files(example):
         BANK_FILE: "\ufeff" + csv_text(BANK_COLUMNS, bank, delimiter=";", newline="\r\n"),
         OUTBOX_FILE: outbox_text(outbox),
     }
-    files["README.md"] = readme(example, orgs, bank, outbox)
+    congress, roll_calls = congress_files.build(example)
+    files.update(congress)
+    files["README.md"] = readme(example, orgs, bank, outbox, roll_calls)
     return files, {"eins": [r["EIN"] for r in orgs], "references": [r["Buchungsreferenz"] for r in bank],
-                   "notes": note_ids}
+                   "notes": note_ids, "roll_calls": roll_calls}
 
 
 def write_imports(directory):
@@ -344,6 +358,7 @@ def write_imports(directory):
     files, _keys = build_files(example)
     os.makedirs(directory, exist_ok=True)
     for name, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(directory, name)), exist_ok=True)
         with open(os.path.join(directory, name), "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
 
@@ -351,17 +366,30 @@ def write_imports(directory):
 def command_lines(db="data/example.sqlite", tally="tally", rest="REST"):
     """The rebuild's commands for a shell, with a line break before each --map."""
     lines = [f"{tally} migrate {db}"]
-    for (fmt, name, args), rest_file in zip(IMPORTS, REST_FILES):
-        words = [f"{tally} import {fmt} data/imports/{name} --db {db}"]
-        for a in args:
-            words.append(("\\\n    " if a == "--map" else "") + (a if re.fullmatch(r"[\w./=-]+", a) else f"'{a}'"))
-        lines.append(" ".join(words))
+    steps = [[i] for i in IMPORTS] + [CONGRESS_IMPORTS]
+    for step, rest_file in zip(steps, REST_FILES):
+        for fmt, name, args in step:
+            words = [f"{tally} import {fmt} data/imports/{name} --db {db}"]
+            for a in args:
+                words.append(("\\\n    " if a == "--map" else "") + (a if re.fullmatch(r"[\w./=-]+", a) else f"'{a}'"))
+            lines.append(" ".join(words))
         lines.append(f"{tally} migrate {db} --seed {rest}/{rest_file}")
     return lines
 
 
-def readme(example, orgs, bank, outbox):
+def roll_call_table(roll_calls):
+    rows = ["| file | bill | chamber | question | result | yes–no |", "| --- | --- | --- | --- | --- | --- |"]
+    for name, bill, chamber, question, result, yes, no in roll_calls:
+        rows.append(f"| `{name}` | {bill} | {chamber} | {question} | {result} | {yes}–{no} |")
+    return "\n".join(rows)
+
+
+def readme(example, orgs, bank, outbox, roll_calls):
     left_out = len(outbox["orderedItems"]) - len(example.tooted)
+    members = [r for r in example.rows["representatives"] if r["chamber"] in ("house", "senate")]
+    house = [r for r in roll_calls if r[2] == "House"]
+    senate = [r for r in roll_calls if r[2] == "Senate"]
+    leaders, at_large = congress_files.leadership(example)
     commands = "\n".join(command_lines(tally="$TALLY", rest="$REST"))
     own_slugs = [o["slug"] for o in example.rows["organizations"] if slug(o["name"]) != o["slug"]]
     slugs = " and ".join(f"`{s}`" for s in own_slugs)
@@ -377,6 +405,9 @@ importer. `python3 data/generate_example.py --imports data/imports` writes them 
 | `{ORGANIZATIONS_FILE}` | the IRS exempt-organization extract (EO BMF): its 28 columns, comma-separated | the {len(orgs)} organizations | organizations: name, city, region, and the EIN as `external_id` |
 | `{BANK_FILE}` | a German bank's CSV export: UTF-8 with a byte-order mark, `;`, CRLF line ends, dates as `31.12.2025`, amounts as `1.150,00` with `S` (debit) beside them | Sam's {len(bank)} gifts in euros (his gifts in pounds went from a UK card) | donations of `sam` |
 | `{OUTBOX_FILE}` | `outbox.json` from a Mastodon account archive: an ActivityPub `OrderedCollection`, one activity a line | the {len(example.tooted)} posts published on Ada's Mastodon account, and {left_out} activities the importer leaves out | posts of `ada`, each with its Mastodon delivery |
+| `{ROSTER_FILE}` | congress-legislators' `legislators-current.yaml`: a YAML list of `id`, `name` and `terms` | the {len(members)} fictional members of Congress, each with the example's id as `id.bioguide` (senators also as `id.lis`) | representatives: name, party, state, district, chamber, website, and the ids and term |
+| `{CONGRESS}/roll*.xml` | the House Clerk's roll-call XML (`rollcall-vote`), one file per roll call | {len(house)} House roll calls | roll_calls and roll_call_positions |
+| `{CONGRESS}/vote_*.xml` | the Senate LIS roll-call XML (`roll_call_vote`), one file per roll call | {len(senate)} Senate roll calls | roll_calls and roll_call_positions |
 
 The {left_out} activities are a boost, a public reply, an unlisted post, a followers-only post with a content
 warning and a private mention. `tally import mastodon` leaves them all out (a reply or an unlisted post
@@ -390,6 +421,26 @@ as a two-letter code and lists only organizations that are tax-exempt in the Uni
 else is made up: EINs start with `00`, which the IRS never assigns, IBANs have the check number `00`,
 which no account has, and the streets, ZIP codes, ruling dates, amounts, NTEE codes, bank references and
 Mastodon ids belong to nobody.
+
+## Congress: the roster and the roll calls
+
+The members of Congress are **fictional**, as in `example.sql`, and so are their positions; each file
+says so in a comment. The bills are real, and every roll call that `example.sql` has as `bill_votes` is
+here with exactly those positions (yes → `Yea`, no → `Nay`, abstain → `Present`, absent → `Not Voting`; a
+vacant seat has no row and is not in the file), so its totals are the real totals. The totals by party
+and in all are counted from the positions, as the chambers' files state them: parties by name in the
+House's `totals-by-party` (`Democratic`), by letter on each member. A member's `name-id` (House) and
+`lis_member_id` (Senate) is the example's representative id (`H-CA-11`, `S-CA-1`), the same id the roster
+gives as `id.bioguide` and, for senators, `id.lis`: no real bioguide or LIS id looks like these.
+
+For the Fiscal Responsibility Act (`hr3746-118`) the House's day has more than its passage vote: a quorum
+call, a failed amendment and a failed motion to recommit come first; their positions are dealt to the
+members who voted on passage that day (those who did not vote on passage do not vote on them either),
+from their own random numbers. Roll-call numbers are the real ones where the example's notes give them
+(Senate 314 for H.R. 3684, House 404 for H.R. 4346 and 243 for H.R. 3746); the others, the times of
+day and the roster's terms are invented.
+
+{roll_call_table(roll_calls)}
 
 ## Rebuilding the example database from these files
 
@@ -409,9 +460,10 @@ writes the rest of `example.sql` into:
 The imports say what they did: {len(orgs)} organizations inserted; {len(bank)} donations inserted;
 {len(example.tooted)} posts and {len(example.tooted)} post deliveries inserted, Ada's Mastodon account found
 (`social_accounts: 1 skipped`), and 1 boost, 1 followers-only post, 1 private mention, 1 reply and 1
-unlisted post left out.
+unlisted post left out; {len(members)} representatives updated; {len(house)} House and {len(senate)} Senate
+roll calls inserted with their positions.
 
-The rest is `example.sql` without the imported rows, in three steps, because each needs rows that the
+The rest is `example.sql` without the imported rows, in four steps, because each needs rows that the
 import before it made (Sam's gifts need the organizations, a post that shared a gift needs the gift):
 
 1. `{REST_FILES[0]}`: for each organization what the IRS extract has no column for (mission,
@@ -427,6 +479,11 @@ import before it made (Sam's gifts need the organizations, a post that shared a 
    the outbox's `published` is when it reached Mastodon), its `scheduled_for`, the gift it shared, the
    likes and boosts of its Mastodon delivery (the outbox has them; tally does not read them), and its
    deliveries to the other platforms.
+4. `{REST_FILES[3]}`: what the roster cannot say. `tally import congress-roster` gives every member the
+   position `Representative` or `Senator`, so the {len(leaders)} leaders (Speaker, the leaders and whips,
+   the President pro tempore) get theirs back; and it writes district 0, the at-large seat, as
+   `at large`, while the example writes `At-Large` ({len(at_large)} seats). The roster runs after the
+   representatives are seeded in step 1 and updates them, keyed by id.
 
 An import appends rows, while `example.sql` numbers gifts and posts by date across all users. The site
 shows post ids (the feed's entry ids) and breaks ties by id, so the rest moves the imported rows onto the
@@ -561,10 +618,35 @@ def rest_after_mastodon(example, keys):
     return w.text()
 
 
+def rest_after_congress(example, keys):
+    w = SQLWriter()
+    header(w, 4, f"tally import congress-roster, house-vote and senate-vote of data/imports/{CONGRESS}/")
+    members = [r for r in example.rows["representatives"] if r["chamber"] in ("house", "senate")]
+    roll_calls = keys["roll_calls"]
+    guard(w, "roster imported", f"count(*) = {len(members)} FROM representatives WHERE source = 'congress-legislators'",
+          f"data/imports/{ROSTER_FILE} should have updated the {len(members)} members of Congress")
+    guard(w, "roll calls imported", f"count(*) = {len(roll_calls)} FROM roll_calls",
+          f"data/imports/{CONGRESS}/ should have given {len(roll_calls)} roll calls")
+    guard(w, "no member added", f"(SELECT count(*) FROM representatives) = {len(example.rows['representatives'])}",
+          "a roll call named a member who is not in the roster")
+    w.blank()
+    leaders, at_large = congress_files.leadership(example)
+    w.comment("What the roster cannot say: the leadership posts (the import writes Representative or Senator), and")
+    w.comment("the at-large districts as the example writes them (the roster's district 0 comes in as 'at large')")
+    for rid, position in leaders:
+        update(w, "representatives", [("position", position)], f"id = {sql_literal(rid)}")
+    w.raw("UPDATE representatives SET district = 'At-Large' WHERE id IN ("
+          + ", ".join(sql_literal(r) for r in at_large) + ");")
+    w.blank()
+    w.raw("COMMIT;")
+    return w.text()
+
+
 def write_rest(directory):
     example = capture()
     _files, keys = build_files(example)
     os.makedirs(directory, exist_ok=True)
-    for name, make in zip(REST_FILES, [rest_after_organizations, rest_after_donations, rest_after_mastodon]):
+    for name, make in zip(REST_FILES, [rest_after_organizations, rest_after_donations, rest_after_mastodon,
+                                       rest_after_congress]):
         with open(os.path.join(directory, name), "w", encoding="utf-8", newline="\n") as fh:
             fh.write(make(example, keys))
