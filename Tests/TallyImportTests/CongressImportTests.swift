@@ -19,8 +19,9 @@ import Testing
                       legis: String = "H R 3684", totals: String? = nil, votes: [(String, String, String, String, String)]? = nil) -> String {
         let members = votes ?? [("A000001", "Able", "D", "CA", "Yea"), ("B000002", "Baker", "R", "TX", "Nay"), ("C000003", "Cole", "R", "OK", "Yea")]
         func count(_ party: String?, _ vote: String) -> Int { members.filter { (party == nil || $0.2 == party) && $0.4 == vote }.count }
+        // The Clerk names the party in its totals and abbreviates it on each member.
         let byParty = ["D", "R"].map { party in
-            "<totals-by-party><party>\(party)</party><yea-total>\(count(party, "Yea"))</yea-total><nay-total>\(count(party, "Nay"))</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-party>"
+            "<totals-by-party><party>\(party == "D" ? "Democratic" : "Republican")</party><yea-total>\(count(party, "Yea"))</yea-total><nay-total>\(count(party, "Nay"))</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-party>"
         }.joined(separator: "\n")
         let all = "<totals-by-vote><total-stub>Totals</total-stub><yea-total>\(count(nil, "Yea"))</yea-total><nay-total>\(count(nil, "Nay"))</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-vote>"
         let recorded = members.map { id, name, party, state, vote in
@@ -98,13 +99,13 @@ import Testing
     @Test func totalsThatContradictThePositionsRefuseTheFile() throws {
         let fixture = try fixture()
         let wrong = Self.house(totals: """
-            <totals-by-party><party>D</party><yea-total>1</yea-total><nay-total>0</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-party>
-            <totals-by-party><party>R</party><yea-total>2</yea-total><nay-total>1</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-party>
+            <totals-by-party><party>Democratic</party><yea-total>1</yea-total><nay-total>0</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-party>
+            <totals-by-party><party>Republican</party><yea-total>2</yea-total><nay-total>1</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-party>
             <totals-by-vote><total-stub>Totals</total-stub><yea-total>3</yea-total><nay-total>1</nay-total><present-total>0</present-total><not-voting-total>0</not-voting-total></totals-by-vote>
             """)
         #expect(fixture.errors(ImportOptions(format: "house-vote"), [try fixture.file("roll100.xml", wrong)]) == [
             "roll100.xml:3:1: error: the roll call's 'yes' total is 3, but 2 members are recorded so\n  hint: the file contradicts itself and is not imported; download it again from the chamber",
-            "roll100.xml:3:1: error: party R's 'yes' total is 2, but 1 members are recorded so\n  hint: the file contradicts itself and is not imported; download it again from the chamber",
+            "roll100.xml:3:1: error: party Republican's 'yes' total is 2, but 1 members are recorded so\n  hint: the file contradicts itself and is not imported; download it again from the chamber",
         ])
         #expect(try fixture.rows("SELECT count(*) FROM roll_calls") == [["0"]])
     }

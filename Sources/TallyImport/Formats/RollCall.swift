@@ -75,7 +75,8 @@ struct RollCall {
     /// Clerk names it in `totals-by-party` (`Republican`) and abbreviates it on each member (`party="R"`).
     func countedTotals(party: String? = nil) -> Totals {
         var totals = Totals()
-        for member in members where party == nil || RosterParty.letter(member.party) == RosterParty.letter(party!) {
+        let wanted = party.map(RosterParty.letter)
+        for member in members where wanted == nil || RosterParty.letter(member.party) == wanted {
             switch RollCall.position(of: member.vote) {
             case "yes": totals.yes += 1
             case "no": totals.no += 1

@@ -52,7 +52,7 @@ enum SenateVoteFormat: ImportFormat {
             chamber: .senate, congress: try number("congress"), session: try number("session"), number: try number("vote_number"),
             votedAt: votedAt, question: root.string("vote_question_text").isEmpty ? root.string("question") : root.string("vote_question_text"),
             voteType: root.string("question"), requiredMajority: root.string("majority_requirement"),
-            result: root.string("vote_result_text").isEmpty ? root.string("vote_result") : root.string("vote_result"),
+            result: root.string("vote_result"),
             billNumber: billNumber, amendment: amendment.isEmpty ? nil : amendment, description: root.string("vote_title"),
             totals: totals, partyTotals: [:],
             tieBreaker: tieBreaker.isEmpty ? nil : (tieBreaker, root.string("tie_breaker/tie_breaker_vote")),
