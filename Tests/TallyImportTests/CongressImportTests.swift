@@ -7,7 +7,7 @@ import Testing
 @Suite struct CongressImportTests {
     static let seed = """
         INSERT INTO representatives (id, name, party, state, district, chamber, position, bioguide_id) VALUES
-          ('A000001', 'Ann Able', 'D', 'CA', '12', 'house', 'Representative', 'A000001'),
+          ('A000001', 'Ann Able', 'D', 'CA', '12', 'house', 'Speaker of the House', 'A000001'),
           ('B000002', 'Bo Baker', 'R', 'TX', '3', 'house', 'Representative', 'B000002');
         INSERT INTO representatives (id, name, party, state, chamber, position, lis_id) VALUES
           ('S000001', 'Sue Senate', 'D', 'NY', 'senate', 'Senator', 'S001'),
@@ -163,6 +163,7 @@ import Testing
         ])
     }
 
+    /// A member already in the database keeps a leadership post the roster cannot name.
     @Test func theRosterKeysMembersByBioguideIDWithTheirLISIDAndCurrentTerm() throws {
         let fixture = try fixture()
         let roster = """
@@ -184,8 +185,8 @@ import Testing
         let summary = try fixture.run(ImportOptions(format: "congress-roster"), [try fixture.file("legislators-current.yaml", roster)]).get()
         #expect(summary.description == "representatives: 1 inserted, 2 updated")
         #expect(try fixture.rows("SELECT id, name, party, district, position, bioguide_id, lis_id, phone, office, contact_form, term_end, source FROM representatives WHERE source = 'congress-legislators' ORDER BY id") == [
-            ["\"A000001\"", "\"Ann B. Able\"", "\"D\"", "\"12\"", "\"Representative\"", "\"A000001\"", "NULL", "\"202-225-0001\"", "\"1 Cannon HOB\"", "NULL", "\"2023-01-03\"", "\"congress-legislators\""],
-            ["\"D000004\"", "\"Dee Delegate\"", "\"D\"", "\"at large\"", "\"Delegate\"", "\"D000004\"", "NULL", "NULL", "NULL", "NULL", "\"2023-01-03\"", "\"congress-legislators\""],
+            ["\"A000001\"", "\"Ann B. Able\"", "\"D\"", "\"12\"", "\"Speaker of the House\"", "\"A000001\"", "NULL", "\"202-225-0001\"", "\"1 Cannon HOB\"", "NULL", "\"2023-01-03\"", "\"congress-legislators\""],
+            ["\"D000004\"", "\"Dee Delegate\"", "\"D\"", "\"At-Large\"", "\"Delegate\"", "\"D000004\"", "NULL", "NULL", "NULL", "NULL", "\"2023-01-03\"", "\"congress-legislators\""],
             ["\"S000001\"", "\"Sue Senate\"", "\"D\"", "NULL", "\"Senator\"", "\"S999999\"", "\"S001\"", "NULL", "NULL", "\"https://senate.gov/contact\"", "\"2025-01-03\"", "\"congress-legislators\""],
         ])
     }

@@ -383,12 +383,3 @@ def roster_yaml(example, members):
         lines.append(f"  - {term[0][0]}: {yaml_text(term[0][1])}")
         lines += [f"    {k}: {yaml_text(v)}" for k, v in term[1:]]
     return "\n".join(lines) + "\n"
-
-
-def leadership(example):
-    """The members whose position the roster cannot carry (tally's roster import writes Representative or
-    Senator), and the at-large districts it writes as `at large`: what the rest SQL puts back."""
-    reps = [r for r in example.rows["representatives"] if r["chamber"] in ("house", "senate")]
-    leaders = [(r["id"], r["position"]) for r in reps if r["position"] not in ("Representative", "Senator")]
-    at_large = [r["id"] for r in reps if r["district"] == "At-Large"]
-    return leaders, at_large

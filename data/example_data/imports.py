@@ -389,7 +389,6 @@ def readme(example, orgs, bank, outbox, roll_calls):
     members = [r for r in example.rows["representatives"] if r["chamber"] in ("house", "senate")]
     house = [r for r in roll_calls if r[2] == "House"]
     senate = [r for r in roll_calls if r[2] == "Senate"]
-    leaders, at_large = congress_files.leadership(example)
     commands = "\n".join(command_lines(tally="$TALLY", rest="$REST"))
     own_slugs = [o["slug"] for o in example.rows["organizations"] if slug(o["name"]) != o["slug"]]
     slugs = " and ".join(f"`{s}`" for s in own_slugs)
@@ -477,13 +476,11 @@ import before it made (Sam's gifts need the organizations, a post that shared a 
    `example.sql`, and the posts that are not in the outbox, with their deliveries.
 3. `{REST_FILES[2]}`: each imported post's id in `example.sql`, when it was written (`created_at`;
    the outbox's `published` is when it reached Mastodon), its `scheduled_for`, the gift it shared, the
-   likes and boosts of its Mastodon delivery (the outbox has them; tally does not read them), and its
-   deliveries to the other platforms.
-4. `{REST_FILES[3]}`: what the roster cannot say. `tally import congress-roster` gives every member the
-   position `Representative` or `Senator`, so the {len(leaders)} leaders (Speaker, the leaders and whips,
-   the President pro tempore) get theirs back; and it writes district 0, the at-large seat, as
-   `at large`, while the example writes `At-Large` ({len(at_large)} seats). The roster runs after the
-   representatives are seeded in step 1 and updates them, keyed by id.
+   likes and boosts of its Mastodon delivery (which the import also reads from the outbox: the same values),
+   and its deliveries to the other platforms.
+4. `{REST_FILES[3]}`: only checks that the roster updated every member of Congress, that the roll calls
+   came in, and that no roll call named a member the roster lacks. The roster keeps each member's position
+   (the leadership posts it cannot name) and writes district 0 as `At-Large`, as the example does.
 
 An import appends rows, while `example.sql` numbers gifts and posts by date across all users. The site
 shows post ids (the feed's entry ids) and breaks ties by id, so the rest moves the imported rows onto the
@@ -629,14 +626,6 @@ def rest_after_congress(example, keys):
           f"data/imports/{CONGRESS}/ should have given {len(roll_calls)} roll calls")
     guard(w, "no member added", f"(SELECT count(*) FROM representatives) = {len(example.rows['representatives'])}",
           "a roll call named a member who is not in the roster")
-    w.blank()
-    leaders, at_large = congress_files.leadership(example)
-    w.comment("What the roster cannot say: the leadership posts (the import writes Representative or Senator), and")
-    w.comment("the at-large districts as the example writes them (the roster's district 0 comes in as 'at large')")
-    for rid, position in leaders:
-        update(w, "representatives", [("position", position)], f"id = {sql_literal(rid)}")
-    w.raw("UPDATE representatives SET district = 'At-Large' WHERE id IN ("
-          + ", ".join(sql_literal(r) for r in at_large) + ");")
     w.blank()
     w.raw("COMMIT;")
     return w.text()
