@@ -93,11 +93,8 @@ final class ImportSession {
 
     /// Maps, converts and writes one row of a tabular file.
     func row(_ fields: [(name: String, value: SourceValue)], at location: SourceLocation) throws {
-        let mapping = try tableMapping()
-        switch mapping.record(fields, at: location, unmapped: { unmapped($0, at: location) }) {
-        case .success(let record): try writer.write(record)
-        case .failure(let failure): writer.problems += failure.diagnostics
-        }
+        let names = fields.map { $0.name }
+        try row(names: names, targets: targets(of: names, at: location), values: fields.map { $0.value }, at: location)
     }
 
     /// Writes a record a structured format made.

@@ -103,14 +103,7 @@ final class TableMapping {
         return table.columns.filter { $0.isRequired && !covered.contains($0.name) }.map(\.name)
     }
 
-    /// The record for one row of named fields (JSON keys).
-    func record(_ fields: [(name: String, value: SourceValue)], at location: SourceLocation,
-                unmapped: (String) -> Void) -> Result<ContractRecord, ImportFailure> {
-        let targets = fields.map { target(of: $0.name, unmapped: unmapped) }
-        return record(names: fields.map { $0.name }, targets: targets, values: fields.map { $0.value }, at: location)
-    }
-
-    /// The record for one source row, whose columns' targets were looked up once for the whole file (CSV).
+    /// The record for one source row, given its columns' targets (looked up once per file for CSV, per key for JSON).
     func record(names: [String], targets: [Target?], values: [SourceValue], at location: SourceLocation) -> Result<ContractRecord, ImportFailure> {
         var converter = ValueConverter(table: table, options: options, location: location)
         for (column, asDecimal, value) in constants {
