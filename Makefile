@@ -17,7 +17,8 @@ TALLY = .build/$(CONFIG)/tally
 
 .PHONY: site test deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
 # `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
-# docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV. `make bench N=1000`
+# docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV, then a whole
+# Congress of roll calls through `tally import` and the example site. `make bench N=1000`
 # is a quick run; RUNS=3 sets the runs per tool.
 N ?= 1000,10000,100000
 RUNS ?=
@@ -95,9 +96,12 @@ example-db-from-imports: release
 	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/2-after-donations.sql
 	$(TALLY) import mastodon data/imports/outbox.json --db $(EXAMPLE_DB) --user ada
 	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/3-after-mastodon.sql
-	$(TALLY) import congress-roster data/imports/congress/legislators-current.yaml --db $(EXAMPLE_DB)
-	$(TALLY) import house-vote data/imports/congress/roll*.xml --db $(EXAMPLE_DB)
-	$(TALLY) import senate-vote data/imports/congress/vote_*.xml --db $(EXAMPLE_DB)
+	$(TALLY) import congress-roster data/imports/congress/legislators-current.yaml --db $(EXAMPLE_DB) \
+		--set 'source=Fictional: invented for the Tally example with made-up contact details'
+	$(TALLY) import house-vote data/imports/congress/roll*.xml --db $(EXAMPLE_DB) \
+		--set 'source=Real totals from the chamber; the members and who voted how are invented for the Tally example'
+	$(TALLY) import senate-vote data/imports/congress/vote_*.xml --db $(EXAMPLE_DB) \
+		--set 'source=Real totals from the chamber; the members and who voted how are invented for the Tally example'
 	$(TALLY) migrate $(EXAMPLE_DB) --seed $(IMPORTS_REST)/4-after-congress.sql
 
 example-imports-check: release
@@ -114,6 +118,7 @@ bench: release
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="hugo sqlite3"
 	python3 bench/run.py --n $(N) $(if $(RUNS),--runs $(RUNS))
 	python3 bench/import_bench.py $(if $(RUNS),--runs $(RUNS))
+	python3 bench/congress_bench.py $(if $(RUNS),--runs $(RUNS))
 
 clean:
 	rm -rf .build .bench public/* data/example.sqlite

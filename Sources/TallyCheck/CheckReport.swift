@@ -23,6 +23,7 @@ public struct CheckProblem: Sendable, Equatable {
         case badAmount = "bad-amount"
         case unknownCurrency = "unknown-currency"
         case unknownReference = "unknown-reference"
+        case rollCallTotals = "roll-call-totals"
         case categoryCycle = "category-cycle"
         case unsafeSlug = "unsafe-slug"
         case badDate = "bad-date"

@@ -7,7 +7,7 @@ extension DataChecker {
         ("organizations", "created_at"), ("users", "created_at"), ("donations", "donated_at"), ("incomes", "month"),
         ("expenses", "spent_on"), ("bills", "introduced_on"), ("bills", "last_action_on"), ("bill_votes", "voted_on"),
         ("questions", "asked_at"), ("questions", "answered_at"), ("posts", "created_at"), ("posts", "scheduled_for"),
-        ("post_deliveries", "published_at"),
+        ("post_deliveries", "published_at"), ("roll_calls", "voted_at"),
     ]
 
     func amountProblems(_ schema: DataSchema) -> [CheckProblem] {
@@ -34,13 +34,26 @@ extension DataChecker {
         }
     }
 
+    /// Votes and positions that name a bill, member or roll call the database lacks. A roll call's bill may be
+    /// NULL (a quorum call is on no bill); a vote's or position's references may not.
     func referenceProblems(_ schema: DataSchema) -> [CheckProblem] {
-        [("bill_id", "bills"), ("representative_id", "representatives")].flatMap { column, target in
-            guard schema.has("bill_votes", column), schema.has(target, "id") else { return [CheckProblem]() }
-            return rows("SELECT rowid, \(column) FROM bill_votes WHERE \(column) IS NULL OR \(column) NOT IN (SELECT id FROM \(target)) ORDER BY 1")
+        let references: [(table: String, column: String, target: String, nullable: Bool, key: String)] = [
+            ("bill_votes", "bill_id", "bills", false, "rowid"), ("bill_votes", "representative_id", "representatives", false, "rowid"),
+            ("roll_calls", "bill_id", "bills", true, "id"),
+            ("roll_call_positions", "roll_call_id", "roll_calls", false, "rowid"),
+            ("roll_call_positions", "representative_id", "representatives", false, "rowid"),
+        ]
+        return references.flatMap { reference in
+            guard schema.has(reference.table, reference.column), schema.has(reference.target, "id") else { return [CheckProblem]() }
+            let missing = "\(reference.column) NOT IN (SELECT id FROM \(reference.target))"
+            return rows("""
+                SELECT \(reference.key), \(reference.column) FROM \(reference.table)
+                WHERE \(reference.nullable ? missing : "\(reference.column) IS NULL OR " + missing) ORDER BY 1
+                """)
                 .map { row in
-                    problem(.unknownReference, "bill_votes", row.key, "\(column) \(Diagnostic.quoted(row.value.text)) is not in \(target)",
-                            hint: "add the row to \(target), or fix or delete the vote")
+                    problem(.unknownReference, reference.table, row.key,
+                            "\(reference.column) \(Diagnostic.quoted(row.value.text)) is not in \(reference.target)",
+                            hint: "add the row to \(reference.target), or fix or delete the \(reference.table == "roll_calls" ? "roll call's bill_id" : "vote")")
                 }
         }
     }

@@ -3,8 +3,8 @@ import TallySite
 import TallyStore
 
 /// Checks the rows a site publishes against the rules of docs/database.md: positive amounts, ISO 4217
-/// currencies, votes on known bills by known representatives, budget categories that form a tree, URL-safe
-/// slugs and ISO 8601 dates.
+/// currencies, votes on known bills by known representatives, roll-call totals that equal their positions,
+/// budget categories that form a tree, URL-safe slugs and ISO 8601 dates.
 ///
 /// It reads the published snapshot, so rows of users not in `publish_users` are never examined or named:
 /// they cannot reach the site, and check output often lands in public CI logs. For the same reason, values of
@@ -23,6 +23,7 @@ struct DataChecker {
         problems += amountProblems(schema)
         problems += currencyProblems(schema)
         problems += referenceProblems(schema)
+        problems += rollCallTotalProblems(schema)
         problems += cycleProblems(schema)
         problems += slugProblems(schema)
         problems += dateProblems(schema)

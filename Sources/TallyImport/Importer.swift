@@ -68,10 +68,18 @@ public enum Importer {
             throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format, message: "unknown import format '\(options.format)'",
                                             hint: suggestion + "the formats are " + ImportFormats.names.joined(separator: ", "))])
         }
-        if !format.isTabular, options.table != nil || !options.map.isEmpty || !options.set.isEmpty {
-            throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format,
-                                            message: "\(format.name) files go into tables of their own: --table, --map and --set do not apply",
-                                            hint: "leave them out; docs/import.md says which tables each format fills")])
+        if !format.isTabular {
+            let unsettable = options.set.keys.filter { !format.settableColumns.contains($0) }.sorted()
+            if options.table != nil || !options.map.isEmpty || (!unsettable.isEmpty && format.settableColumns.isEmpty) {
+                throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format,
+                                                message: "\(format.name) files go into tables of their own: --table, --map and --set do not apply",
+                                                hint: "leave them out; docs/import.md says which tables each format fills")])
+            }
+            if let column = unsettable.first {
+                throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format,
+                                                message: "--set '\(column)' does not apply to \(format.name) files",
+                                                hint: "they can set " + format.settableColumns.joined(separator: ", ") + "; docs/import.md says what each means")])
+            }
         }
         if let currency = options.currency, Currency.lookup(currency) == nil {
             throw ImportFailure([Diagnostic(file: files.first?.displayName ?? "--currency", message: "--currency '\(currency)' is not an ISO 4217 code",

@@ -5,10 +5,27 @@ public struct SiteView: Sendable, Equatable {
     public let name: String
     /// One SELECT statement (a `WITH … SELECT` or `VALUES` too).
     public let sql: String
+    /// Computed once per build into a table of the snapshot (`-- tally: materialize`), instead of on every read.
+    public let materialize: Bool
+    /// The materialized table's indexes (`-- tally: index (a, b)`): their columns, and the line of the file that
+    /// declares each, counted from 0 like a query's lines.
+    public let indexes: [Index]
 
-    public init(name: String, sql: String) {
+    public struct Index: Sendable, Equatable {
+        public let columns: [String]
+        public let lineInFile: Int
+
+        public init(columns: [String], lineInFile: Int) {
+            self.columns = columns
+            self.lineInFile = lineInFile
+        }
+    }
+
+    public init(name: String, sql: String, materialize: Bool = false, indexes: [Index] = []) {
         self.name = name
         self.sql = sql
+        self.materialize = materialize
+        self.indexes = indexes
     }
 }
 

@@ -87,13 +87,22 @@ enum SiteViews {
             }
             return .failed(error)
         }
-        // Only the statement that was checked is executed, never text after it.
-        let prefix = "CREATE VIEW \(view.name.quotedDatabaseIdentifier) AS\n"
+        // Only the statement that was checked is executed, never text after it. A materialized view runs its
+        // query once, here, into a table that pages then read with the indexes it declares.
+        let prefix = (view.materialize ? "CREATE TABLE " : "CREATE VIEW ") + view.name.quotedDatabaseIdentifier + " AS\n"
         do {
             try db.execute(sql: prefix + select)
         } catch let error as DatabaseError {
             let line = SiteDatabase.errorLine(db, sql: select, after: prefix.utf8.count)
             return .failed(QueryError(message: error.message ?? "\(error)", lineInQuery: line))
+        }
+        for (number, index) in view.indexes.enumerated() {
+            let columns = index.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            do {
+                try db.execute(sql: "CREATE INDEX \((view.name + "__index_" + String(number + 1)).quotedDatabaseIdentifier) ON \(view.name.quotedDatabaseIdentifier) (\(columns))")
+            } catch let error as DatabaseError {
+                return .failed(QueryError(message: error.message ?? "\(error)", lineInQuery: index.lineInFile))
+            }
         }
         return .created
     }

@@ -31,6 +31,13 @@ import TallyTestSupport
         INSERT INTO representatives (id, name, chamber) VALUES ('H-CA-1', 'Rep', 'house');
         INSERT INTO bill_votes (bill_id, representative_id, vote, voted_on) VALUES
           ('hr1-118', 'H-CA-1', 'yes', '2023-02-01'), ('hr9-118', 'H-CA-1', 'no', NULL), ('hr1-118', 'H-ZZ-9', 'yes', '2023-02-01');
+        INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, bill_id, yea_count, nay_count, present_count,
+                                not_voting_count) VALUES
+          (1, 'house', 118, 1, 1, '2023-02-01T12:00:00-05:00', 'On Passage', 'hr1-118', 1, 1, 0, 0),
+          (2, 'house', 118, 1, 2, 'Feb 2', 'On Passage', 'hr7-118', 2, 0, 0, 1),
+          (3, 'house', 118, 1, 3, '2023-02-03', 'Call of the House', NULL, 0, 0, 5, 0);
+        INSERT INTO roll_call_positions VALUES (1, 'H-CA-1', 'yes', 'Yea', 'D'), (2, 'H-CA-1', 'yes', 'Yea', 'D'),
+          (9, 'H-CA-1', 'no', 'Nay', 'D'), (1, 'H-ZZ-9', 'no', 'Nay', 'R');
         """
 
     @Test func reportsEveryDataProblemByTableAndRowWithoutPersonalValues() throws {
@@ -62,6 +69,26 @@ import TallyTestSupport
               hint: add the row to representatives, or fix or delete the vote
             """,
             """
+            site.sqlite: error: roll_calls row 2: bill_id 'hr7-118' is not in bills
+              hint: add the row to bills, or fix or delete the roll call's bill_id
+            """,
+            """
+            site.sqlite: error: roll_call_positions row 3: roll_call_id '9' is not in roll_calls
+              hint: add the row to roll_calls, or fix or delete the vote
+            """,
+            """
+            site.sqlite: error: roll_call_positions row 4: representative_id 'H-ZZ-9' is not in representatives
+              hint: add the row to representatives, or fix or delete the vote
+            """,
+            """
+            site.sqlite: error: roll_calls row 2: yea_count is 2, but its positions have 1 'yes'
+              hint: a roll call's totals must equal its positions; import the chamber's file again or fix the rows
+            """,
+            """
+            site.sqlite: error: roll_calls row 2: not_voting_count is 1, but its positions have 0 'not voting'
+              hint: a roll call's totals must equal its positions; import the chamber's file again or fix the rows
+            """,
+            """
             site.sqlite: error: budget_categories rows 2 → 4 → 3 → 2 form a cycle through parent_id
               hint: set parent_id to NULL in one of them, so that the categories form a tree
             """,
@@ -87,6 +114,10 @@ import TallyTestSupport
             """,
             """
             site.sqlite: error: bills row 'hr2-118': introduced_on 'January 9' is not an ISO 8601 date
+              hint: write dates as 2024-03-05, 2024-03 or 2024-03-05T14:30:00Z
+            """,
+            """
+            site.sqlite: error: roll_calls row 2: voted_at 'Feb 2' is not an ISO 8601 date
               hint: write dates as 2024-03-05, 2024-03 or 2024-03-05T14:30:00Z
             """,
         ])

@@ -191,6 +191,27 @@ import Testing
         ])
     }
 
+    /// What the data says about itself: `--set source=…` on every roll call and member a congress import writes,
+    /// and nothing else may be set.
+    @Test func setSourceSaysWhatTheRollCallsAndMembersAre() throws {
+        let fixture = try fixture()
+        var options = ImportOptions(format: "house-vote")
+        options.set = ["source": "Fictional members; real totals"]
+        _ = try fixture.run(options, [try fixture.file("roll100.xml", Self.house())]).get()
+        #expect(try fixture.rows("SELECT source FROM roll_calls") == [["\"Fictional members; real totals\""]])
+        var roster = ImportOptions(format: "congress-roster")
+        roster.set = ["source": "Invented"]
+        let yaml = "- id: {bioguide: A000001}\n  name: {first: Ann, last: Able}\n  terms:\n  - {type: rep, state: CA, district: 11, party: Democrat}\n"
+        _ = try fixture.run(roster, [try fixture.file("legislators-current.yaml", yaml)]).get()
+        #expect(try fixture.rows("SELECT source FROM representatives WHERE id = 'A000001'") == [["\"Invented\""]])
+        var other = ImportOptions(format: "senate-vote")
+        other.set = ["question": "On Passage"]
+        #expect(fixture.errors(other, [try fixture.file("vote_117_1_00314.xml", Self.senate)]) == [
+            "vote_117_1_00314.xml: error: --set 'question' does not apply to senate-vote files\n  hint: they can set source; docs/import.md says what each means",
+        ])
+        #expect(try fixture.rows("SELECT count(*) FROM roll_calls WHERE chamber = 'senate'") == [["0"]])
+    }
+
     @Test func aFileOfTheOtherChamberOrNotXMLIsRefused() throws {
         let fixture = try fixture()
         #expect(fixture.errors(ImportOptions(format: "house-vote"), [try fixture.file("vote.xml", Self.senate)]) == [

@@ -434,14 +434,38 @@ USER_REPRESENTATIVES = [(1, "H-CA-11"), (1, "S-CA-1"), (1, "S-CA-2"), (1, "L-SF-
                         (3, "H-TX-37"), (3, "S-TX-1"), (3, "S-TX-2"), (3, "L-ATX-D9")]
 
 
+# What the data says about itself: every representative's `source` (the roll calls' is in congress_files.py).
+# No commas: the import commands pass it as --set source=…, whose pairs commas separate.
+MEMBER_SOURCE = "Fictional: invented for the Tally example with made-up contact details"
+REPRESENTATIVE_COLUMNS = ["id", "name", "party", "state", "district", "chamber", "position", "photo", "website",
+                          "bioguide_id", "lis_id", "official_name", "phone", "office", "contact_form", "term_start",
+                          "term_end", "source"]
+
+
+def roster_columns(index, rep):
+    """What the congress-legislators roster gives a member (data/imports/congress/legislators-current.yaml): the
+    ids (the example's own), the current term and, for members with a website, a phone, an office and a contact
+    form, all made up: 202-555-01xx numbers are reserved for fiction."""
+    rid, name, _party, _state, _district, chamber, _position, _photo, website = rep
+    if chamber == "local":
+        return (None,) * 8 + (MEMBER_SOURCE,)
+    if chamber == "house":
+        term = ("2021-01-03", "2023-01-03")
+        office = f"{1000 + index} Example House Office Building, Washington, DC 20515"
+    else:
+        term = ("2019-01-03", "2025-01-03") if rid.endswith("-1") else ("2021-01-03", "2027-01-03")
+        office = f"{index - 300} Example Senate Office Building, Washington, DC 20510"
+    contact = (f"202-555-01{index % 100:02d}", office, f"{website}/contact") if website else (None, None, None)
+    return (rid, rid if chamber == "senate" else None, name) + contact + term + (MEMBER_SOURCE,)
+
+
 def write_representatives(w, rng):
     """Writes the representatives and each user's own; returns the representative rows."""
-    reps = build_representatives(rng)
+    reps = [rep + roster_columns(i, rep) for i, rep in enumerate(build_representatives(rng))]
     w.comment("Representatives — ALL FICTIONAL. 435 House seats (one per district, 2020 apportionment),")
     w.comment("100 senators (two per state) and 5 local officials. Party split follows the 117th Congress:")
     w.comment("House 222 D / 213 R; Senate 48 D + 2 I / 50 R.")
-    w.insert("representatives", ["id", "name", "party", "state", "district", "chamber", "position", "photo",
-                                 "website"], reps)
+    w.insert("representatives", REPRESENTATIVE_COLUMNS, reps)
     w.blank()
     w.comment("Each user's House member, two senators and (where they have one) local official")
     w.insert("user_representatives", ["user_id", "representative_id"], USER_REPRESENTATIVES)
@@ -450,17 +474,19 @@ def write_representatives(w, rng):
 
 
 def write_bills(w, vote_rng, reps):
-    """Writes the bills, then each roll call dealt out to the representatives `reps`."""
+    """Writes the bills and returns each chamber's votes on them, dealt out to the representatives `reps`, as
+    bill_votes rows (example.sql records them as roll calls: congress_files.write_sql)."""
     w.comment("Bills (real)")
     w.insert("bills", ["id", "title", "summary", "chamber", "status", "introduced_on", "last_action_on", "url"],
              [(b["id"], b["title"], b["summary"], b["chamber"], b["status"], b["introduced"], b["last_action"],
                b["url"]) for b in BILLS])
     w.blank()
 
-    w.comment("Bill votes. The members are fictional, but each chamber's totals reproduce the real")
-    w.comment("roll call exactly ('not voting' -> absent, 'present' -> abstain). Party splits follow the")
-    w.comment("real record as closely as the fictional roster allows. Seats that were vacant on the day")
-    w.comment("(the real chamber had fewer members than the roster) get no row.")
+    w.comment("How each chamber voted on each bill. The members are fictional, but each chamber's totals")
+    w.comment("reproduce the real roll call exactly; party splits follow the real record as closely as the")
+    w.comment("fictional roster allows. Seats that were vacant on the day (the real chamber had fewer members")
+    w.comment("than the roster) cast no vote. The roll calls below record these votes.")
+    votes = []
     for b in BILLS:
         for chamber, date, breakdown, note in b["votes"]:
             totals = [sum(v[i] for v in breakdown.values()) for i in range(4)]
@@ -471,9 +497,9 @@ def write_bills(w, vote_rng, reps):
             w.comment(f"{b['id']} {chamber} {date}: yes {totals[0]}, no {totals[1]}, present {totals[2]}, "
                       f"not voting {totals[3]}  ({split})")
             w.comment(f"  {note}")
-            w.insert("bill_votes", ["bill_id", "representative_id", "vote", "voted_on"],
-                     vote_rows_for(vote_rng, b["id"], chamber, date, breakdown, reps))
+            votes += vote_rows_for(vote_rng, b["id"], chamber, date, breakdown, reps)
     w.blank()
+    return [dict(zip(["bill_id", "representative_id", "vote", "voted_on"], v)) for v in votes]
 
 
 def write_questions(w):

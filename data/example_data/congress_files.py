@@ -30,10 +30,17 @@ ROSTER_FILE = "legislators-current.yaml"
 FICTIONAL = ("FICTIONAL EXAMPLE DATA for Tally: the members are invented and so are the positions, except that each "
              "roll call's totals are the real ones where the example has the real vote.")
 
+# What the data says about itself: `source` of the example's roll calls (civic.MEMBER_SOURCE is the members'). The
+# import commands pass it with --set source=…; the three roll calls before H.R. 3746's passage are invented outright.
+ROLL_CALL_SOURCE = "Real totals from the chamber; the members and who voted how are invented for the Tally example"
+INVENTED_SOURCE = "Invented for the Tally example: not a real roll call"
+
 PARTY_NAMES = {"D": "Democratic", "R": "Republican", "I": "Independent"}
 ROSTER_PARTIES = {"D": "Democrat", "R": "Republican", "I": "Independent"}
 HOUSE_VOTE = {"yes": "Yea", "no": "Nay", "abstain": "Present", "absent": "Not Voting"}
 RECORDED_VOTE = {"yes": "Aye", "no": "No", "abstain": "Present", "absent": "Not Voting"}
+# A vote as the files write it → roll_call_positions.position, as tally import reads it.
+POSITIONS = {"Yea": "yes", "Aye": "yes", "Nay": "no", "No": "no", "Present": "present", "Not Voting": "not voting"}
 ORDINAL = {1: "1st", 2: "2nd"}
 
 # The roll-call number of each chamber vote in the example: the real number where the example's notes give it
@@ -73,9 +80,10 @@ def document(bill_id):
 class Members:
     """The example's members of Congress with a first and last name for the files."""
 
-    def __init__(self, example):
+    def __init__(self, representatives):
+        """representatives: rows as dicts (id, name, party, state, district, chamber, website…)."""
         self.by_id = {}
-        for r in example.rows["representatives"]:
+        for r in representatives:
             if r["chamber"] in ("house", "senate"):
                 first, last = r["name"].split(" ", 1)
                 self.by_id[r["id"]] = dict(r, first=first, last=last)
@@ -89,15 +97,16 @@ def attr(text):
     return xml_escape(text, {'"': "&quot;"})
 
 
-def house_xml(members, meta, positions, vote_names):
+def count(positions, position):
+    """How many of `positions` [(member id, vote as written)] are `position` (yes, no, present, not voting)."""
+    return sum(1 for _rid, written in positions if POSITIONS[written] == position)
+
+
+def house_xml(members, meta, positions):
     """A Clerk roll call: meta has congress, session, number, legis, question, type, result, day, time, desc and
-    optionally amendment; positions is [(member id, example vote or a House vote as written)]."""
+    optionally amendment; positions is [(member id, vote as written)]."""
     day, time = meta["day"], meta["time"]
-    recorded = []
-    for rid, vote in sorted(positions, key=lambda p: members.sort_key(p[0])):
-        m = members.by_id[rid]
-        written = vote_names.get(vote, vote)
-        recorded.append((m, written))
+    recorded = [(members.by_id[rid], written) for rid, written in sorted(positions, key=lambda p: members.sort_key(p[0]))]
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              '<!DOCTYPE rollcall-vote PUBLIC "-//US House of Representatives//DTD Roll Call Vote 1.0//EN" '
              '"http://clerk.house.gov/evs/vote.dtd">',
@@ -123,24 +132,18 @@ def house_xml(members, meta, positions, vote_names):
               f"<vote-desc>{xml_escape(meta['desc'])}</vote-desc>",
               "<vote-totals>"]
     if meta["type"] == "QUORUM":
-        counts = {}
-        for _m, written in recorded:
-            counts[written] = counts.get(written, 0) + 1
         for candidate in ("Present", "Not Voting"):
             lines.append(f"<totals-by-candidate><candidate>{candidate}</candidate>"
-                         f"<candidate-total>{counts.get(candidate, 0)}</candidate-total></totals-by-candidate>")
+                         f"<candidate-total>{count(positions, POSITIONS[candidate])}</candidate-total></totals-by-candidate>")
     else:
-        yes, no = vote_names["yes"], vote_names["no"]
-
         def totals(tag, label, rows):
-            count = lambda v: sum(1 for _m, w in rows if w == v)
-            return (f"<{tag}>{label}<yea-total>{count(yes)}</yea-total><nay-total>{count(no)}</nay-total>"
-                    f"<present-total>{count('Present')}</present-total>"
-                    f"<not-voting-total>{count('Not Voting')}</not-voting-total></{tag}>")
+            return (f"<{tag}>{label}<yea-total>{count(rows, 'yes')}</yea-total><nay-total>{count(rows, 'no')}</nay-total>"
+                    f"<present-total>{count(rows, 'present')}</present-total>"
+                    f"<not-voting-total>{count(rows, 'not voting')}</not-voting-total></{tag}>")
         for party in sorted({m["party"] for m, _w in recorded}, key=lambda p: PARTY_NAMES[p]):
             lines.append(totals("totals-by-party", f"<party>{PARTY_NAMES[party]}</party>",
-                                [(m, w) for m, w in recorded if m["party"] == party]))
-        lines.append(totals("totals-by-vote", "<total-stub>Totals</total-stub>", recorded))
+                                [(m["id"], w) for m, w in recorded if m["party"] == party]))
+        lines.append(totals("totals-by-vote", "<total-stub>Totals</total-stub>", positions))
     lines += ["</vote-totals>", "</vote-metadata>", "<vote-data>"]
     for m, written in recorded:
         name = attr(m["last"])
@@ -156,7 +159,7 @@ SENATE_VOTE = {"yes": "Yea", "no": "Nay", "abstain": "Present", "absent": "Not V
 
 def senate_xml(members, meta, positions):
     day, (hour, minute) = meta["day"], meta["time"]
-    counted = {v: sum(1 for _r, p in positions if p == v) for v in SENATE_VOTE}
+    counted = {v: count(positions, v) for v in ("yes", "no", "present", "not voting")}
     title = meta["title"]
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f"<!-- {FICTIONAL} -->",
@@ -195,8 +198,8 @@ def senate_xml(members, meta, positions):
              "  <count>",
              f"    <yeas>{counted['yes']}</yeas>",
              f"    <nays>{counted['no']}</nays>",
-             f"    <present>{counted['abstain'] or ''}</present>",
-             f"    <absent>{counted['absent'] or ''}</absent>",
+             f"    <present>{counted['present'] or ''}</present>",
+             f"    <absent>{counted['not voting'] or ''}</absent>",
              "  </count>"]
     if meta.get("tie_breaker"):
         lines += ["  <tie_breaker>", "    <by_whom>Vice President</by_whom>",
@@ -213,7 +216,7 @@ def senate_xml(members, meta, positions):
                   f"      <first_name>{xml_escape(m['first'])}</first_name>",
                   f"      <party>{m['party']}</party>",
                   f"      <state>{m['state']}</state>",
-                  f"      <vote_cast>{SENATE_VOTE[vote]}</vote_cast>",
+                  f"      <vote_cast>{vote}</vote_cast>",
                   f"      <lis_member_id>{xml_escape(m['id'])}</lis_member_id>",
                   "    </member>"]
     lines += ["  </members>", "</roll_call_vote>", ""]
@@ -257,15 +260,12 @@ def dealt(rng, seated, members, chance):
     return positions
 
 
-def build(example):
-    """{path under data/imports/: text} for the congress files, and a summary of each roll call."""
+def plan(members, votes):
+    """Every roll call of the example, in a fixed order: dicts with its file name, chamber, bill (None for the
+    quorum call), meta (what the file says), positions [(member id, vote as written)] and whether it is invented.
+    votes is {(bill, chamber): [(member id, example vote)]}, as bill_votes dealt them."""
     rng = random.Random(CONGRESS_SEED)
-    members = Members(example)
-    votes = {}  # (bill, chamber) → [(member id, vote)]
-    for v in example.rows["bill_votes"]:
-        chamber = members.by_id[v["representative_id"]]["chamber"]
-        votes.setdefault((v["bill_id"], chamber), []).append((v["representative_id"], v["vote"]))
-    files, summary = {}, []
+    calls = []
 
     def clock(base_hour):
         return base_hour + rng.randrange(0, 5), rng.randrange(0, 60)
@@ -278,71 +278,165 @@ def build(example):
             congress, session = congress_of(day)
             seated = votes[(bill["id"], chamber)]
             roll = NUMBERS[(bill["id"], chamber)]
-            yes = sum(1 for _r, v in seated if v == "yes")
-            no = sum(1 for _r, v in seated if v == "no")
             if chamber == "house":
                 if bill["id"] == FULL_DAY_BILL:
-                    files.update(full_day(rng, members, seated, day, congress, session, clerk, number, bill, summary))
+                    calls += full_day(rng, members, seated, day, congress, session, clerk, number, bill)
                 question, result = house_question(note)
                 meta = dict(congress=congress, session=session, number=roll, legis=f"{clerk} {number}",
                             question=question, type="YEA-AND-NAY", result=result, day=day,
                             time=clock(17) if bill["id"] == FULL_DAY_BILL else clock(14),
                             desc=bill["title"])
-                name = f"roll{roll}.xml"
-                files[f"{DIRECTORY}/{name}"] = house_xml(members, meta, seated, HOUSE_VOTE)
-                summary.append((name, bill["id"], "House", question, result, yes, no))
+                calls.append(dict(file=f"roll{roll}.xml", chamber="house", bill=bill["id"], meta=meta,
+                                  positions=[(rid, HOUSE_VOTE[v]) for rid, v in seated], invented=False))
             else:
+                yes = sum(1 for _r, v in seated if v == "yes")
+                no = sum(1 for _r, v in seated if v == "no")
                 document_name = f"{official} {number}"
                 qtext, question, rtext, result, majority, tie = senate_question(bill, note, document_name, yes, no)
                 meta = dict(congress=congress, session=session, number=roll, day=day, time=clock(11),
                             question_text=qtext, question=question, result_text=rtext, result=result,
                             majority=majority, tie_breaker=tie, title=bill["title"], vote_title=bill["title"],
                             bill_congress=bill_congress, document=(official, clerk, number))
-                name = f"vote_{congress}_{session}_{roll:05d}.xml"
-                files[f"{DIRECTORY}/{name}"] = senate_xml(members, meta, seated)
-                summary.append((name, bill["id"], "Senate", question, result, yes, no))
-    files[f"{DIRECTORY}/{ROSTER_FILE}"] = roster_yaml(example, members)
-    assert len(files) == len(set(files))
-    return files, summary
+                calls.append(dict(file=f"vote_{congress}_{session}_{roll:05d}.xml", chamber="senate", bill=bill["id"],
+                                  meta=meta, positions=[(rid, SENATE_VOTE[v]) for rid, v in seated], invented=False))
+    assert len({c["file"] for c in calls}) == len(calls)
+    return calls
 
 
-def full_day(rng, members, seated, day, congress, session, clerk, number, bill, summary):
+def full_day(rng, members, seated, day, congress, session, clerk, number, bill):
     """The quorum call, the failed amendment and the failed motion to recommit before the passage vote."""
-    files = {}
     legis = f"{clerk} {number}"
     # A quorum call: the members who voted on passage that day answer present; the others do not.
     quorum = [(rid, "Not Voting" if vote == "absent" else "Present") for rid, vote in seated]
     meta = dict(congress=congress, session=session, number=QUORUM_NUMBER, legis="QUORUM",
                 question="Call of the House", type="QUORUM", result="", day=day, time=(10, 4), desc="")
-    files[f"{DIRECTORY}/roll{QUORUM_NUMBER}.xml"] = house_xml(members, meta, quorum, {})
-    summary.append((f"roll{QUORUM_NUMBER}.xml", "(none)", "House", "Call of the House", "(quorum present)",
-                    sum(1 for _r, v in quorum if v == "Present"), 0))
+    calls = [dict(file=f"roll{QUORUM_NUMBER}.xml", chamber="house", bill=None, meta=meta, positions=quorum,
+                  invented=True)]
 
     # An amendment from the minority side of the fictional roster (Democrats hold 222 seats, Republicans 213).
-    amendment = dealt(rng, seated, members, {"D": 0.04, "R": 0.93, "I": 0.5})
-    ayes = sum(1 for _r, v in amendment if v == "yes")
-    noes = sum(1 for _r, v in amendment if v == "no")
-    assert ayes < noes, (ayes, noes)
-    author = members.by_id[sorted(r for r, v in amendment if v == "yes" and members.by_id[r]["party"] == "R")[0]]
+    amendment = [(rid, RECORDED_VOTE[v]) for rid, v in dealt(rng, seated, members, {"D": 0.04, "R": 0.93, "I": 0.5})]
+    assert count(amendment, "yes") < count(amendment, "no")
+    author = members.by_id[sorted(r for r, v in amendment if v == "Aye" and members.by_id[r]["party"] == "R")[0]]
     meta = dict(congress=congress, session=session, number=AMENDMENT_NUMBER, legis=legis, amendment="1",
                 amendment_author=f"{author['last']} of {author['state']} Amendment No. 1",
                 question="On Agreeing to the Amendment", type="RECORDED VOTE", result="Failed", day=day,
                 time=(15, 12), desc=bill["title"])
-    files[f"{DIRECTORY}/roll{AMENDMENT_NUMBER}.xml"] = house_xml(members, meta, amendment, RECORDED_VOTE)
-    summary.append((f"roll{AMENDMENT_NUMBER}.xml", bill["id"], "House", "On Agreeing to the Amendment", "Failed",
-                    ayes, noes))
+    calls.append(dict(file=f"roll{AMENDMENT_NUMBER}.xml", chamber="house", bill=bill["id"], meta=meta,
+                      positions=amendment, invented=True))
 
-    recommit = dealt(rng, seated, members, {"D": 0.02, "R": 0.97, "I": 0.5})
-    yeas = sum(1 for _r, v in recommit if v == "yes")
-    nays = sum(1 for _r, v in recommit if v == "no")
-    assert yeas < nays, (yeas, nays)
+    recommit = [(rid, HOUSE_VOTE[v]) for rid, v in dealt(rng, seated, members, {"D": 0.02, "R": 0.97, "I": 0.5})]
+    assert count(recommit, "yes") < count(recommit, "no")
     meta = dict(congress=congress, session=session, number=RECOMMIT_NUMBER, legis=legis,
                 question="On Motion to Recommit", type="YEA-AND-NAY", result="Failed", day=day, time=(16, 38),
                 desc=bill["title"])
-    files[f"{DIRECTORY}/roll{RECOMMIT_NUMBER}.xml"] = house_xml(members, meta, recommit, HOUSE_VOTE)
-    summary.append((f"roll{RECOMMIT_NUMBER}.xml", bill["id"], "House", "On Motion to Recommit", "Failed",
-                    yeas, nays))
-    return files
+    calls.append(dict(file=f"roll{RECOMMIT_NUMBER}.xml", chamber="house", bill=bill["id"], meta=meta,
+                      positions=recommit, invented=True))
+    return calls
+
+
+def seated_votes(members, bill_votes):
+    """{(bill, chamber): [(member id, example vote)]} from bill_votes rows."""
+    votes = {}
+    for v in bill_votes:
+        chamber = members.by_id[v["representative_id"]]["chamber"]
+        votes.setdefault((v["bill_id"], chamber), []).append((v["representative_id"], v["vote"]))
+    return votes
+
+
+def build(example):
+    """{path under data/imports/: text} for the congress files, and a summary of each roll call."""
+    members = Members(example.rows["representatives"])
+    calls = plan(members, seated_votes(members, example.kept["bill_votes"]))
+    files, summary = {}, []
+    for call in calls:
+        meta, positions = call["meta"], call["positions"]
+        if call["chamber"] == "house":
+            files[f"{DIRECTORY}/{call['file']}"] = house_xml(members, meta, positions)
+            if meta["type"] == "QUORUM":
+                row = ("(none)", "House", meta["question"], "(quorum present)", count(positions, "present"), 0)
+            else:
+                row = (call["bill"], "House", meta["question"], meta["result"], count(positions, "yes"),
+                       count(positions, "no"))
+        else:
+            files[f"{DIRECTORY}/{call['file']}"] = senate_xml(members, meta, positions)
+            row = (call["bill"], "Senate", meta["question"], meta["result"], count(positions, "yes"),
+                   count(positions, "no"))
+        summary.append((call["file"],) + row)
+    files[f"{DIRECTORY}/{ROSTER_FILE}"] = roster_yaml(example, members)
+    return files, summary
+
+
+# ---- the same roll calls as rows, for example.sql --------------------------------------------------------------
+
+ROLL_CALL_COLUMNS = ["id", "chamber", "congress", "session", "number", "voted_at", "question", "vote_type",
+                     "required_majority", "result", "passed", "bill_id", "bill_number", "amendment", "description",
+                     "yea_count", "nay_count", "present_count", "not_voting_count", "tie_breaker_by",
+                     "tie_breaker_vote", "source_file", "source"]
+POSITION_COLUMNS = ["roll_call_id", "representative_id", "position", "vote", "party"]
+
+
+def eastern_offset(day):
+    """Washington's UTC offset on a day: daylight saving time runs from the second Sunday of March to the first
+    Sunday of November (since 2007)."""
+    def sunday(month, nth):
+        first = dt.date(day.year, month, 1)
+        return first + dt.timedelta(days=(6 - first.weekday()) % 7 + 7 * (nth - 1))
+    return "-04:00" if sunday(3, 2) <= day < sunday(11, 1) else "-05:00"
+
+
+def passed(result):
+    """roll_calls.passed as tally import reads the result (RollCall.passed): 1, 0 or None."""
+    text = result.lower()
+    if any(w in text for w in ("failed", "rejected", "not agreed", "sustained", "not confirmed", "not passed")):
+        return 0
+    if any(w in text for w in ("passed", "agreed to", "confirmed", "overridden", "adopted")):
+        return 1
+    return None
+
+
+def table_rows(members, calls):
+    """roll_calls and roll_call_positions rows, as tally import house-vote and then senate-vote write them: ids in
+    the order the files are imported (each chamber's files in name order, as a shell pattern lists them)."""
+    roll_calls, positions = [], []
+    ordered = sorted(calls, key=lambda c: (c["chamber"] != "house", c["file"]))
+    for roll_call_id, call in enumerate(ordered, start=1):
+        meta = call["meta"]
+        hour, minute = meta["time"]
+        clock = f"{meta['day'].isoformat()}T{hour:02d}:{minute:02d}:00"
+        counts = [count(call["positions"], p) for p in ("yes", "no", "present", "not voting")]
+        if call["chamber"] == "house":
+            kind = meta["type"]
+            majority = ("2/3" if kind.startswith("2/3") else "QUORUM" if "QUORUM" in kind
+                        else "1/2" if "YEA-AND-NAY" in kind or "RECORDED VOTE" in kind else "")
+            quorum = meta["legis"].upper().startswith("QUORUM")
+            fields = [clock + eastern_offset(meta["day"]), meta["question"], kind, majority, meta["result"],
+                      passed(meta["result"]), call["bill"], None if quorum else meta["legis"], meta.get("amendment"),
+                      meta["desc"]] + counts + [None, None]
+        else:
+            official, _clerk, number = meta["document"]
+            tie = meta["tie_breaker"]
+            fields = [clock, meta["question_text"], meta["question"], meta["majority"], meta["result"],
+                      passed(meta["result"]), call["bill"], f"{official} {number}", None, meta["vote_title"]] \
+                + counts + ["Vice President" if tie else None, tie]
+        source = INVENTED_SOURCE if call["invented"] else ROLL_CALL_SOURCE
+        roll_calls.append([roll_call_id, call["chamber"], meta["congress"], meta["session"], meta["number"]] + fields
+                          + [call["file"], source])
+        for rid, written in sorted(call["positions"]):
+            positions.append((roll_call_id, rid, POSITIONS[written], written, members.by_id[rid]["party"]))
+    return roll_calls, positions
+
+
+def write_sql(w, representatives, bill_votes):
+    """Writes the roll calls and their positions into example.sql."""
+    members = Members(representatives)
+    roll_calls, positions = table_rows(members, plan(members, seated_votes(members, bill_votes)))
+    w.comment("Roll calls: the same as data/imports/congress/ holds and tally import house-vote and senate-vote")
+    w.comment("read. Each says what it is in `source`: a real vote's question, result and totals, with fictional")
+    w.comment("members dealt out so that the totals match; three House roll calls are invented outright.")
+    w.insert("roll_calls", ROLL_CALL_COLUMNS, roll_calls)
+    w.blank()
+    w.insert("roll_call_positions", POSITION_COLUMNS, positions)
+    w.blank()
 
 
 def yaml_text(value):
@@ -370,16 +464,16 @@ def roster_yaml(example, members):
         if m["chamber"] == "house":
             district = 0 if m["district"] == "At-Large" else int(m["district"])
             assert str(district) == m["district"] or district == 0
-            term = [("type", "rep"), ("start", "2021-01-03"), ("end", "2023-01-03"), ("state", m["state"]),
+            term = [("type", "rep"), ("start", m["term_start"]), ("end", m["term_end"]), ("state", m["state"]),
                     ("district", district)]
         else:
             seat = int(rid.rsplit("-", 1)[1])
-            start, end = ("2019-01-03", "2025-01-03") if seat == 1 else ("2021-01-03", "2027-01-03")
-            term = [("type", "sen"), ("start", start), ("end", end), ("state", m["state"]),
+            term = [("type", "sen"), ("start", m["term_start"]), ("end", m["term_end"]), ("state", m["state"]),
                     ("class", 1 if seat == 1 else 3), ("state_rank", "senior" if seat == 1 else "junior")]
         term.append(("party", ROSTER_PARTIES[m["party"]]))
-        if m["website"]:
-            term.append(("url", m["website"]))
+        # congress-legislators' order: url, address, phone, contact_form.
+        term += [(key, m[column]) for key, column in (("url", "website"), ("address", "office"), ("phone", "phone"),
+                                                       ("contact_form", "contact_form")) if m[column]]
         lines.append(f"  - {term[0][0]}: {yaml_text(term[0][1])}")
         lines += [f"    {k}: {yaml_text(v)}" for k, v in term[1:]]
     return "\n".join(lines) + "\n"

@@ -30,7 +30,7 @@ import os
 import random
 import re
 
-from . import congress_files
+from . import civic, congress_files
 from .sql import SQLWriter, sql_literal
 
 IMPORTS_SEED = 2025
@@ -69,9 +69,9 @@ IMPORTS = [
 CONGRESS = congress_files.DIRECTORY
 ROSTER_FILE = f"{CONGRESS}/{congress_files.ROSTER_FILE}"
 CONGRESS_IMPORTS = [
-    ("congress-roster", ROSTER_FILE, []),
-    ("house-vote", f"{CONGRESS}/roll*.xml", []),
-    ("senate-vote", f"{CONGRESS}/vote_*.xml", []),
+    ("congress-roster", ROSTER_FILE, ["--set", f"source={civic.MEMBER_SOURCE}"]),
+    ("house-vote", f"{CONGRESS}/roll*.xml", ["--set", f"source={congress_files.ROLL_CALL_SOURCE}"]),
+    ("senate-vote", f"{CONGRESS}/vote_*.xml", ["--set", f"source={congress_files.ROLL_CALL_SOURCE}"]),
 ]
 
 # The IRS extract's columns, in its order.
@@ -96,6 +96,10 @@ class CapturingWriter(SQLWriter):
     def __init__(self):
         super().__init__()
         self.tables = {}  # table -> (columns, [row dict])
+        self.kept = {}  # what SQLWriter.keep was given
+
+    def keep(self, name, value):
+        self.kept[name] = value
 
     def insert(self, table, columns, rows, chunk=250):
         rows = list(rows)
@@ -106,8 +110,9 @@ class CapturingWriter(SQLWriter):
 class Example:
     """example.sql's rows, and which of them each import file carries."""
 
-    def __init__(self, tables):
+    def __init__(self, tables, kept):
         self.tables = tables
+        self.kept = kept
         self.rows = {table: rows for table, (_columns, rows) in tables.items()}
         user_ids = {u["username"]: u["id"] for u in self.rows["users"]}
         self.bank_user, self.mastodon_user = user_ids[BANK_USER], user_ids[MASTODON_USER]
@@ -129,7 +134,7 @@ def capture():
     from .main import build_sql  # main imports this module for its command line
     w = CapturingWriter()
     build_sql(w)
-    return Example(w.tables)
+    return Example(w.tables, w.kept)
 
 
 # ---- irs-eo-bmf.csv ------------------------------------------------------------------------------------------
@@ -424,9 +429,10 @@ Mastodon ids belong to nobody.
 ## Congress: the roster and the roll calls
 
 The members of Congress are **fictional**, as in `example.sql`, and so are their positions; each file
-says so in a comment. The bills are real, and every roll call that `example.sql` has as `bill_votes` is
-here with exactly those positions (yes → `Yea`, no → `Nay`, abstain → `Present`, absent → `Not Voting`; a
-vacant seat has no row and is not in the file), so its totals are the real totals. The totals by party
+says so in a comment, and the import commands say so in the data: `--set source=…` gives every member and
+every roll call a `source` that the site shows beside them. The bills are real, and the roll calls are
+exactly those of `example.sql` (`roll_calls` and `roll_call_positions`): each chamber's real totals dealt
+out to the fictional members (a vacant seat has no position and is not in the file). The totals by party
 and in all are counted from the positions, as the chambers' files state them: parties by name in the
 House's `totals-by-party` (`Democratic`), by letter on each member. A member's `name-id` (House) and
 `lis_member_id` (Senate) is the example's representative id (`H-CA-11`, `S-CA-1`), the same id the roster
@@ -435,7 +441,9 @@ gives as `id.bioguide` and, for senators, `id.lis`: no real bioguide or LIS id l
 For the Fiscal Responsibility Act (`hr3746-118`) the House's day has more than its passage vote: a quorum
 call, a failed amendment and a failed motion to recommit come first; their positions are dealt to the
 members who voted on passage that day (those who did not vote on passage do not vote on them either),
-from their own random numbers. Roll-call numbers are the real ones where the example's notes give them
+from their own random numbers, so these three are invented outright and the last rest step says so in
+their `source`. The roster gives the members with a website a made-up phone number (202-555-01xx, a range
+kept for fiction), office and contact form. Roll-call numbers are the real ones where the example's notes give them
 (Senate 314 for H.R. 3684, House 404 for H.R. 4346 and 243 for H.R. 3746); the others, the times of
 day and the roster's terms are invented.
 
@@ -459,7 +467,8 @@ writes the rest of `example.sql` into:
 The imports say what they did: {len(orgs)} organizations inserted; {len(bank)} donations inserted;
 {len(example.tooted)} posts and {len(example.tooted)} post deliveries inserted, Ada's Mastodon account found
 (`social_accounts: 1 skipped`), and 1 boost, 1 followers-only post, 1 private mention, 1 reply and 1
-unlisted post left out; {len(members)} representatives updated; {len(house)} House and {len(senate)} Senate
+unlisted post left out; the {len(members)} representatives found as they are (the first rest step
+seeded them with the leadership posts the roster cannot name); {len(house)} House and {len(senate)} Senate
 roll calls inserted with their positions.
 
 The rest is `example.sql` without the imported rows, in four steps, because each needs rows that the
@@ -478,9 +487,10 @@ import before it made (Sam's gifts need the organizations, a post that shared a 
    the outbox's `published` is when it reached Mastodon), its `scheduled_for`, the gift it shared, the
    likes and boosts of its Mastodon delivery (which the import also reads from the outbox: the same values),
    and its deliveries to the other platforms.
-4. `{REST_FILES[3]}`: only checks that the roster updated every member of Congress, that the roll calls
-   came in, and that no roll call named a member the roster lacks. The roster keeps each member's position
-   (the leadership posts it cannot name) and writes district 0 as `At-Large`, as the example does.
+4. `{REST_FILES[3]}`: checks that the roster gave every member of Congress its source, that the roll
+   calls came in, and that no roll call named a member the roster lacks, then gives the three invented roll
+   calls their own `source`. The roster keeps each member's position (the leadership posts it cannot name)
+   and writes district 0 as `At-Large`, as the example does.
 
 An import appends rows, while `example.sql` numbers gifts and posts by date across all users. The site
 shows post ids (the feed's entry ids) and breaks ties by id, so the rest moves the imported rows onto the
@@ -550,7 +560,7 @@ def rest_after_organizations(example, keys):
     bank_ids = {d["id"] for d in example.bank_gifts}
     insert_table(w, example, "donations", lambda d: d["id"] not in bank_ids)
     for table in ["incomes", "budget_categories", "expenses", "representatives", "user_representatives", "bills",
-                  "bill_votes", "questions", "social_accounts"]:
+                  "questions", "social_accounts"]:
         insert_table(w, example, table)
     w.comment(f"{MASTODON_USER}'s Mastodon account is the one her archive ({OUTBOX_FILE}) comes from")
     update(w, "social_accounts", [("import_source", "mastodon"), ("external_id", example.account_url)],
@@ -619,13 +629,19 @@ def rest_after_congress(example, keys):
     w = SQLWriter()
     header(w, 4, f"tally import congress-roster, house-vote and senate-vote of data/imports/{CONGRESS}/")
     members = [r for r in example.rows["representatives"] if r["chamber"] in ("house", "senate")]
-    roll_calls = keys["roll_calls"]
-    guard(w, "roster imported", f"count(*) = {len(members)} FROM representatives WHERE source = 'congress-legislators'",
-          f"data/imports/{ROSTER_FILE} should have updated the {len(members)} members of Congress")
-    guard(w, "roll calls imported", f"count(*) = {len(roll_calls)} FROM roll_calls",
+    roll_calls = example.rows["roll_calls"]
+    guard(w, "roster imported", f"count(*) = {len(members)} FROM representatives WHERE bioguide_id IS NOT NULL "
+          f"AND source = {sql_literal(civic.MEMBER_SOURCE)}",
+          f"data/imports/{ROSTER_FILE} should have given the {len(members)} members of Congress their source")
+    guard(w, "roll calls imported", f"count(*) = {len(roll_calls)} FROM roll_calls "
+          f"WHERE source = {sql_literal(congress_files.ROLL_CALL_SOURCE)}",
           f"data/imports/{CONGRESS}/ should have given {len(roll_calls)} roll calls")
     guard(w, "no member added", f"(SELECT count(*) FROM representatives) = {len(example.rows['representatives'])}",
           "a roll call named a member who is not in the roster")
+    w.blank()
+    w.comment("The roll calls that are invented outright say so (the import gave every roll call the same source)")
+    invented = ", ".join(sql_literal(r["source_file"]) for r in roll_calls if r["source"] == congress_files.INVENTED_SOURCE)
+    update(w, "roll_calls", [("source", congress_files.INVENTED_SOURCE)], f"source_file IN ({invented})")
     w.blank()
     w.raw("COMMIT;")
     return w.text()

@@ -32,7 +32,7 @@ import argparse
 import random
 import sys
 
-from . import budget, civic, directory, giving, imports, people, posting
+from . import budget, civic, congress_files, directory, giving, imports, people, posting
 from .shared import child_rng
 from .sql import SQLWriter
 
@@ -62,7 +62,9 @@ def build_sql(w=None):
     people.write_incomes(w, incomes)
     budget.write_sql(w, child_rng(master))
     reps = civic.write_representatives(w, child_rng(master))
-    civic.write_bills(w, child_rng(master), reps)
+    votes = civic.write_bills(w, child_rng(master), reps)
+    w.keep("bill_votes", votes)
+    congress_files.write_sql(w, [dict(zip(civic.REPRESENTATIVE_COLUMNS, r)) for r in reps], votes)
     civic.write_questions(w)
     social_ids = posting.write_accounts(w, master)
     posting.write_posts(w, child_rng(master), donations, social_ids)

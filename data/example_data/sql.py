@@ -34,6 +34,9 @@ class SQLWriter:
     def __init__(self):
         self.lines = []
 
+    def keep(self, name, value):
+        """Data the example is made from but example.sql does not hold (imports.py's writer keeps it)."""
+
     def comment(self, text=""):
         for line in text.split("\n"):
             self.lines.append(("-- " + line).rstrip())

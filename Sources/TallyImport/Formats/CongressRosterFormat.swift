@@ -13,6 +13,7 @@ enum CongressRosterFormat: ImportFormat {
     static let summary = "congress-legislators' legislators-current.yaml into representatives (bioguide and LIS ids, current term, contact)"
     static let isTabular = false
     static let defaultSource: String? = "congress-legislators"
+    static let settableColumns = ["source"]
     static let territories: Set<String> = ["AS", "DC", "GU", "MP", "VI"]
 
     static func read(_ file: ImportFile, into session: ImportSession) throws {
@@ -62,7 +63,7 @@ enum CongressRosterFormat: ImportFormat {
             ("chamber", .text(isSenator ? "senate" : "house")), ("position", .text(position)), ("website", text(term["url"]?.string)),
             ("bioguide_id", .text(bioguide)), ("lis_id", text(lis)), ("phone", text(term["phone"]?.string)),
             ("office", text(term["address"]?.string ?? term["office"]?.string)), ("contact_form", text(term["contact_form"]?.string)),
-            ("term_start", text(term["start"]?.string)), ("term_end", text(term["end"]?.string)), ("source", .text("congress-legislators")),
+            ("term_start", text(term["start"]?.string)), ("term_end", text(term["end"]?.string)), ("source", .text(session.options.set["source"] ?? "congress-legislators")),
         ], location: SourceLocation(file: file.displayName, line: line))
         // The roster knows the office, not a leadership post (Speaker, whip): a member already in the database
         // keeps the position it has.

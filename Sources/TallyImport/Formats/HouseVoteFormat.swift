@@ -10,6 +10,7 @@ enum HouseVoteFormat: ImportFormat {
     static let summary = "House Clerk roll call XML (rollNNN.xml), one file per roll call, into roll_calls and roll_call_positions"
     static let isTabular = false
     static let defaultSource: String? = "house-clerk"
+    static let settableColumns = ["source"]
 
     static func read(_ file: ImportFile, into session: ImportSession) throws {
         let root = try XMLTree.read(file)

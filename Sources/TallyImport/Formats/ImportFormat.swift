@@ -13,12 +13,16 @@ protocol ImportFormat: SendableMetatype {
     /// What rows are recorded as coming from (`import_source`) unless `--source` says otherwise; nil for the
     /// file's name. An archive exported again under another name must still find its rows.
     static var defaultSource: String? { get }
+    /// Columns of the format's own records that `--set` may fill, such as `source`, which says what the data is
+    /// (`Fictional members invented for the Tally example`); tabular formats may set any column of `--table`.
+    static var settableColumns: [String] { get }
     /// Reads `file`, handing each row to `session`.
     static func read(_ file: ImportFile, into session: ImportSession) throws
 }
 
 extension ImportFormat {
     static var defaultSource: String? { nil }
+    static var settableColumns: [String] { [] }
 }
 
 /// The formats Tally imports.

@@ -18,7 +18,7 @@ enum RollCallImport {
         }
         var billID: ImportValue = .null
         if let number = rollCall.billNumber, let id = RollCall.billID(number, congress: rollCall.congress),
-           try Bool.fetchOne(session.writer.db, sql: "SELECT EXISTS (SELECT 1 FROM bills WHERE id = ?)", arguments: [id]) == true {
+           try Bool.fetchOne(session.writer.db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM bills WHERE id = ?)"), arguments: [id]) == true {
             billID = .text(id)
         }
         var record = ContractRecord(table: "roll_calls", values: [
@@ -33,7 +33,7 @@ enum RollCallImport {
             ("present_count", .integer(Int64(rollCall.totals.present))), ("not_voting_count", .integer(Int64(rollCall.totals.notVoting))),
             ("tie_breaker_by", rollCall.tieBreaker.map { .text($0.by) } ?? .null),
             ("tie_breaker_vote", rollCall.tieBreaker.map { .text($0.vote) } ?? .null),
-            ("source_file", .text(file.defaultSource)),
+            ("source_file", .text(file.defaultSource)), ("source", .text(session.options.set["source"] ?? "")),
         ], location: SourceLocation(file: file.displayName, line: rollCall.line))
         record.children = positions
         record.refusesChange = !session.options.replace
@@ -67,8 +67,9 @@ enum RollCallImport {
                                          session: ImportSession) throws -> String? {
         let db = session.writer.db
         let idColumn = chamber == .house ? "bioguide_id" : "lis_id"
-        if let row = try Row.fetchOne(db, sql: "SELECT id, party FROM representatives WHERE \(idColumn) = ? OR id = ?",
-                                      arguments: [member.id, member.id]) {
+        // A cached statement: a Congress is 700,000 positions, and preparing this for each cost more than the rest.
+        let lookup = try db.cachedStatement(sql: "SELECT id, party FROM representatives WHERE \(idColumn) = ? OR id = ?")
+        if let row = try Row.fetchOne(lookup, arguments: [member.id, member.id]) {
             let id: String = row["id"], party: String? = row["party"]
             if let party, !party.isEmpty, !member.party.isEmpty, RosterParty.letter(party) != RosterParty.letter(member.party),
                session.reportOnce("party \(id)") {

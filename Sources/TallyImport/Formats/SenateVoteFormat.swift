@@ -10,6 +10,7 @@ enum SenateVoteFormat: ImportFormat {
     static let summary = "Senate LIS roll call XML (vote_CONGRESS_SESSION_NNNNN.xml), one file per roll call, into roll_calls and roll_call_positions"
     static let isTabular = false
     static let defaultSource: String? = "senate-lis"
+    static let settableColumns = ["source"]
 
     static func read(_ file: ImportFile, into session: ImportSession) throws {
         let root = try XMLTree.read(file)

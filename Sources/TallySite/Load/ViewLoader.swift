@@ -23,7 +23,12 @@ enum ViewLoader {
                 problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
                 continue
             }
-            views.append(SiteView(name: name, sql: sql))
+            switch ViewDirectives.read(sql) {
+            case .success(let directives):
+                views.append(SiteView(name: name, sql: sql, materialize: directives.materialize, indexes: directives.indexes))
+            case .failure(let problem):
+                problems.append(Diagnostic(file: file, line: problem.line + 1, message: problem.message, hint: ViewDirectives.hint))
+            }
         }
         return (views, problems)
     }

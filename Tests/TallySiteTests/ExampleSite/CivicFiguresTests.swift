@@ -4,18 +4,28 @@ import TallyFormat
 import TallyStore
 import TallyTestSupport
 
-/// The bill and representative pages, recomputed in Swift from raw rows and compared with what the pages show.
-/// Nothing here reuses a page's SQL: each figure is counted again over the published snapshot's plain rows.
+/// The bill, roll-call and representative pages, recomputed in Swift from raw rows and compared with what the pages
+/// show. Nothing here reuses a page's SQL: each figure is counted again over the published snapshot's plain rows.
 @Suite struct CivicFiguresTests {
-    struct Member { let id: String, name: String, party: String, chamber: String }
-    struct Vote { let bill: String, member: String, vote: String, date: String }
+    struct Member { let id: String, name: String, party: String, chamber: String, source: String }
+    struct RollCall {
+        let id: Int64, chamber: String, congress: Int64, session: Int64, number: Int64, votedAt: String, question: String
+        let bill: String?, yea: Int, nay: Int, present: Int, notVoting: Int, passed: Int64?, source: String
+        /// The example's passage votes: passage, or concurring in the other chamber's amendment.
+        var isPassage: Bool { question.hasPrefix("On Passage") || question.contains("Concur") }
+        var path: String { "/roll-calls/\(chamber)-\(congress)-\(session)/\(number)/" }
+        var label: String { (chamber == "senate" ? "vote " : "roll call ") + String(number) }
+        var day: String { String(votedAt.prefix(10)) }
+    }
+    struct Position { let rollCall: Int64, member: String, position: String, vote: String, party: String }
     struct Bill { let id: String, title: String, status: String }
     struct Question { let id: Int64, member: String, votes: Int64, askedAt: String, answered: Bool, text: String }
 
     /// The example's rows as the site sees them: only the published users' personal rows.
     struct Rows {
         let members: [String: Member]
-        let votes: [Vote]
+        let rollCalls: [RollCall]
+        let positions: [Position]
         let bills: [Bill]
         let questions: [Question]
         /// Representative id → first names of the published users they represent, e.g. ["Ada"].
@@ -24,12 +34,21 @@ import TallyTestSupport
         init(publishedUsers: [String] = ["ada", "sam"]) throws {
             let database = try SiteDatabase(path: try ExampleSiteTests.databasePath(), policy: PublicationPolicy(publishedUsers: publishedUsers))
             var members: [String: Member] = [:]
-            for row in try database.run("SELECT id, name, party, chamber FROM representatives").rows {
-                members[row[0].text] = Member(id: row[0].text, name: row[1].text, party: row[2].text, chamber: row[3].text)
+            for row in try database.run("SELECT id, name, party, chamber, source FROM representatives").rows {
+                members[row[0].text] = Member(id: row[0].text, name: row[1].text, party: row[2].text, chamber: row[3].text, source: row[4].text)
             }
             self.members = members
-            votes = try database.run("SELECT bill_id, representative_id, vote, voted_on FROM bill_votes").rows.map {
-                Vote(bill: $0[0].text, member: $0[1].text, vote: $0[2].text, date: $0[3].text)
+            rollCalls = try database.run("""
+                SELECT id, chamber, congress, session, number, voted_at, question, bill_id, yea_count, nay_count, present_count,
+                       not_voting_count, passed, source FROM roll_calls
+                """).rows.map {
+                RollCall(id: $0[0].integer ?? 0, chamber: $0[1].text, congress: $0[2].integer ?? 0, session: $0[3].integer ?? 0,
+                         number: $0[4].integer ?? 0, votedAt: $0[5].text, question: $0[6].text, bill: $0[7] == .null ? nil : $0[7].text,
+                         yea: Int($0[8].integer ?? 0), nay: Int($0[9].integer ?? 0), present: Int($0[10].integer ?? 0),
+                         notVoting: Int($0[11].integer ?? 0), passed: $0[12].integer, source: $0[13].text)
+            }
+            positions = try database.run("SELECT roll_call_id, representative_id, position, vote, party FROM roll_call_positions").rows.map {
+                Position(rollCall: $0[0].integer ?? 0, member: $0[1].text, position: $0[2].text, vote: $0[3].text, party: $0[4].text)
             }
             bills = try database.run("SELECT id, title, status FROM bills").rows.map { Bill(id: $0[0].text, title: $0[1].text, status: $0[2].text) }
             questions = try database.run("SELECT id, representative_id, votes, asked_at, answer, text FROM questions").rows.map {
@@ -45,23 +64,38 @@ import TallyTestSupport
             }
             self.readers = readers
         }
+
+        func positions(of rollCall: RollCall) -> [Position] { positions.filter { $0.rollCall == rollCall.id } }
+
+        /// A bill's roll calls in the order its page lists them.
+        func rollCalls(on bill: String) -> [RollCall] {
+            rollCalls.filter { $0.bill == bill }.sorted { ($0.votedAt, $0.chamber, $0.number) < ($1.votedAt, $1.chamber, $1.number) }
+        }
+
+        /// Each chamber's last passage vote on a bill, in the order the chambers held them.
+        func passageVotes(on bill: String) -> [RollCall] {
+            let passage = rollCalls(on: bill).filter(\.isPassage)
+            return passage.filter { call in !passage.contains { $0.chamber == call.chamber && $0.votedAt > call.votedAt } }
+        }
     }
 
     static let rows = Result { try Rows() }
 
-    /// yes, no, abstain, absent
+    /// yes, no, present, not voting
     struct Tally: Equatable {
-        var yes = 0, no = 0, abstain = 0, absent = 0
-        mutating func add(_ vote: String) {
-            switch vote {
+        var yes = 0, no = 0, present = 0, notVoting = 0
+        mutating func add(_ position: String) {
+            switch position {
             case "yes": yes += 1
             case "no": no += 1
-            case "abstain": abstain += 1
-            case "absent": absent += 1
+            case "present": present += 1
+            case "not voting": notVoting += 1
             default: break
             }
         }
-        var cells: String { [yes, no, abstain, absent].map { "<td class=\"num\">\($0)</td>" }.joined() }
+        init() {}
+        init(_ positions: [Position]) { positions.forEach { add($0.position) } }
+        var cells: String { [yes, no, present, notVoting].map { "<td class=\"num\">\($0)</td>" }.joined() }
     }
 
     static let chamberNames = ["house": "House", "senate": "Senate"]
@@ -72,9 +106,6 @@ import TallyTestSupport
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&#39;")
     }
-
-    /// A chamber as the bill pages name it: "House", "Senate", or the value capitalised.
-    static func chamberName(_ chamber: String) -> String { chamberNames[chamber] ?? chamber.prefix(1).uppercased() + chamber.dropFirst() }
 
     static func date(_ text: String) -> String { ISODate(text)?.humanReadable ?? text }
 
@@ -87,98 +118,201 @@ import TallyTestSupport
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    @Test func everyBillPageGivesEachChambersTally() throws {
+    /// Parties largest first, then by letter, as the pages order them.
+    static func byParty(_ positions: [Position]) -> [(party: String, positions: [Position])] {
+        Dictionary(grouping: positions) { $0.party.isEmpty ? "–" : $0.party }
+            .map { (party: $0.key, positions: $0.value) }
+            .sorted { ($1.positions.count, $0.party) < ($0.positions.count, $1.party) }
+    }
+
+    @Test func everyRollCallsTotalsAreItsPositionsAndItsPageShowsThemByParty() throws {
+        let rows = try Self.rows.get()
+        #expect(rows.rollCalls.count == 25)
+        for call in rows.rollCalls {
+            let positions = rows.positions(of: call)
+            let tally = Tally(positions)
+            let stated: [Int] = [call.yea, call.nay, call.present, call.notVoting]
+            #expect([tally.yes, tally.no, tally.present, tally.notVoting] == stated, "\(call.path) totals")
+            let page = try ExampleSiteTests.page(String(call.path.dropFirst()) + "index.html")
+            // Every member once, each with the vote as the file wrote it.
+            #expect(page.components(separatedBy: "<span class=\"badge vote badge-").count - 1 == positions.count, "\(call.path) members")
+            for position in positions {
+                let name = Self.html(try #require(rows.members[position.member]).name)
+                #expect(page.contains("href=\"/representatives/\(position.member)/\">\(name)</a> <span class=\"badge vote badge-"
+                                      + Slug.make(position.position) + "\">\(position.vote)</span>"), "\(call.path) \(position.member)")
+            }
+            if call.question == "Call of the House" {
+                #expect(page.contains("This is a <strong>quorum call</strong>"), "\(call.path)")
+                #expect(page.contains("\(tally.present) answered\npresent"), "\(call.path) present")
+                #expect(!page.contains("tally-chart"), "\(call.path) charts a quorum call")
+                continue
+            }
+            #expect(page.contains("\(call.yea) yes, \(call.nay) no"), "\(call.path) result")
+            for (party, members) in Self.byParty(positions) {
+                let name = Self.partyNames[party] ?? party
+                #expect(page.contains("<tr><td>\(name)</td>\(Tally(members).cells)</tr>"), "\(call.path) \(party)")
+                #expect(page.contains(">\(name) <span class=\"count\">(\(members.count))</span></h3>"), "\(call.path) \(party) list")
+            }
+            #expect(page.contains("<strong>Source:</strong> \(Self.html(call.source))"), "\(call.path) source")
+        }
+    }
+
+    @Test func aTiedSenateVoteNamesItsTieBreakerOrSaysTheDataCannotTell() throws {
+        let page = try ExampleSiteTests.page("roll-calls/senate-117-2/325/index.html")
+        #expect(page.contains("The vote was tied 50 to 50; the <strong>Vice President</strong> broke the tie by voting <strong>Yea</strong>."))
+        #expect(!page.contains("does not say who broke the tie"))
+        let (root, _) = try ExampleSite.build(seedSQL: """
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, required_majority, result, passed,
+                                    yea_count, nay_count) VALUES
+              (1, 'senate', 117, 1, 9, '2021-03-06T12:00:00', 'On the Amendment', 'On the Amendment', '1/2', 'Amendment Agreed to', 1, 1, 1);
+            INSERT INTO representatives (id, name, party, state, chamber, position) VALUES
+              ('S1', 'Ann Sample', 'D', 'AL', 'senate', 'Senator'), ('S2', 'Bo Sample', 'R', 'AL', 'senate', 'Senator');
+            INSERT INTO roll_call_positions VALUES (1, 'S1', 'yes', 'Yea', 'D'), (1, 'S2', 'no', 'Nay', 'R');
+            """)
+        let tied = try String(contentsOf: root.appendingPathComponent("public/roll-calls/senate-117-1/9/index.html"), encoding: .utf8)
+        #expect(tied.contains("The members tied 1 to 1, and the data does not say who broke the tie or how"))
+        #expect(!tied.contains("broke the tie by voting"))
+    }
+
+    /// A Speaker election names candidates and a quorum call records presence: neither page counts a yes or a no.
+    @Test func anElectionShowsItsCandidatesAndNoYesOrNo() throws {
+        let (root, _) = try ExampleSite.build(seedSQL: """
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, result, present_count) VALUES
+              (1, 'house', 118, 1, 2, '2023-01-03T14:00:00-05:00', 'Election of the Speaker', 'QUORUM', '', 1);
+            INSERT INTO representatives (id, name, party, state, district, chamber, position) VALUES
+              ('A1', 'Ann Able', 'D', 'CA', '1', 'house', 'Representative'), ('B2', 'Bo Baker', 'R', 'TX', '2', 'house', 'Representative'),
+              ('C3', 'Cy Cole', 'R', 'OK', '3', 'house', 'Representative');
+            INSERT INTO roll_call_positions VALUES (1, 'A1', 'candidate', 'Jeffries', 'D'), (1, 'B2', 'candidate', 'McCarthy', 'R'),
+              (1, 'C3', 'present', 'Present', 'R');
+            """)
+        let page = try String(contentsOf: root.appendingPathComponent("public/roll-calls/house-118-1/2/index.html"), encoding: .utf8)
+        #expect(page.contains("This is an <strong>election</strong>: each member named a candidate"))
+        #expect(page.contains("<tr><td>Jeffries</td><td class=\"num\">1</td></tr>") && page.contains("<tr><td>McCarthy</td><td class=\"num\">1</td></tr>"))
+        #expect(page.contains("<span class=\"badge\">Election</span>"))
+        #expect(!page.contains("yes,") && !page.contains("tally-chart") && !page.contains("badge-passed") && !page.contains("badge-failed"))
+        let member = try String(contentsOf: root.appendingPathComponent("public/representatives/A1/index.html"), encoding: .utf8)
+        #expect(member.contains("0 yes, 0 no,\n0 present, 1 naming a candidate and\n0 not voting."))
+        #expect(member.contains("None of Ann Able's positions can be compared with a party majority yet."))
+    }
+
+    /// Contact comes from the roster: the example gives the members with a website a phone, an office and a form.
+    @Test func aRepresentativesContactIsListedOrSaidToBeUnknown() throws {
+        let known = try ExampleSiteTests.page("representatives/S-AL-2/index.html")
+        #expect(known.contains("<li>Phone: <a href=\"tel:2025550136\">202-555-0136</a></li>"))
+        #expect(known.contains("<li>Office: 136 Example Senate Office Building, Washington, DC 20510</li>"))
+        #expect(known.contains("<li>Contact form: <a href=\"https://example.org/congress/s-al-2/contact\">https://example.org/congress/s-al-2/contact</a></li>"))
+        let unknown = try ExampleSiteTests.page("representatives/H-CA-11/index.html")
+        #expect(unknown.contains("No phone, office, website or contact form is known for Ines Testerton in this database."))
+        #expect(!unknown.contains("tel:"))
+    }
+
+    @Test func everyBillPageListsEachRollCallOnItWithThePartySplit() throws {
         let rows = try Self.rows.get()
         #expect(rows.bills.count == 12)
         for bill in rows.bills {
             let page = try ExampleSiteTests.page("bills/\(bill.id)/index.html")
-            let votes = rows.votes.filter { $0.bill == bill.id }
-            for (chamber, inChamber) in Dictionary(grouping: votes, by: { rows.members[$0.member]?.chamber ?? "" }) {
-                var tally = Tally()
-                inChamber.forEach { tally.add($0.vote) }
-                let name = Self.chamberName(chamber)
-                let first = inChamber.map(\.date).min() ?? ""
-                #expect(page.contains("<tr><td>\(name)</td><td>\(Self.date(first))</td>\(tally.cells)</tr>"), "\(bill.id) \(name) table")
-                #expect(page.contains("The \(name) voted \(tally.yes) to \(tally.no) on \(Self.date(first))"), "\(bill.id) \(name) sentence")
+            let calls = rows.rollCalls(on: bill.id)
+            #expect(page.components(separatedBy: "<tr class=\"passage\"><th scope=\"row\">").count - 1 == calls.filter(\.isPassage).count,
+                    "\(bill.id) passage marks")
+            var rest = page[...]
+            for call in calls {
+                let chamber = try #require(Self.chamberNames[call.chamber])
+                let split = Self.byParty(rows.positions(of: call)).map { "\($0.party) \(Tally($0.positions).yes)–\(Tally($0.positions).no)" }
+                    .joined(separator: " · ")
+                let row = "<a href=\"\(call.path)\">\(chamber) \(call.label)</a></th><td data-label=\"Date\"><time datetime=\"\(call.votedAt)\">"
+                    + "\(Self.date(call.day))</time></td>"
+                guard let found = rest.range(of: row) else { Issue.record("\(bill.id): \(call.path) not listed in order"); break }
+                rest = rest[found.upperBound...]
+                let line = rest.prefix { $0 != "\n" }
+                #expect(line.contains("<td data-label=\"Yes–no\">\(call.yea)–\(call.nay)</td><td data-label=\"By party\">\(split)</td>"),
+                        "\(bill.id) \(call.path) tally")
             }
-            // The roll call lists every vote once.
-            #expect(page.components(separatedBy: "<span class=\"badge vote badge-").count - 1 == votes.count, "\(bill.id) roll call")
-            if votes.isEmpty { #expect(page.contains("No chamber has voted on this bill yet.")) }
+            for call in calls where call.isPassage && call.passed == 1 {
+                #expect(page.contains("The \(Self.chamberNames[call.chamber] ?? "") passed it on \(Self.date(call.day)), \(call.yea) to \(call.nay)"),
+                        "\(bill.id) \(call.path) sentence")
+            }
+            if calls.isEmpty { #expect(page.contains("No chamber has voted on this bill in the roll calls recorded here.")) }
         }
+        // The Fiscal Responsibility Act's day in the House: a failed amendment, a failed motion and the passage vote.
+        let day = rows.rollCalls(on: "hr3746-118").filter { $0.chamber == "house" }
+        #expect(day.map(\.question) == ["On Agreeing to the Amendment", "On Motion to Recommit", "On Passage"])
+        #expect(day.map(\.passed) == [0, 0, 1])
     }
 
-    @Test func everyBillPageBreaksTheTallyDownByParty() throws {
+    @Test func everyBillPageBreaksEachChambersPassageVoteDownByParty() throws {
         let rows = try Self.rows.get()
         for bill in rows.bills {
             let page = try ExampleSiteTests.page("bills/\(bill.id)/index.html")
-            let votes = rows.votes.filter { $0.bill == bill.id }
-            let groups = Dictionary(grouping: votes) { vote -> String in
-                let member = rows.members[vote.member]
-                return Self.chamberName(member?.chamber ?? "") + "|" + (Self.partyNames[member?.party ?? ""] ?? "No party")
-            }
-            #expect(groups.count >= (votes.isEmpty ? 0 : 2))
-            for (group, inGroup) in groups {
-                var tally = Tally()
-                inGroup.forEach { tally.add($0.vote) }
-                let parts = group.split(separator: "|").map(String.init)
-                let share = tally.yes + tally.no == 0 ? "" : Self.percent1(tally.yes, of: tally.yes + tally.no)
-                #expect(page.contains("<tr><td>\(parts[0])</td><td>\(parts[1])</td>\(tally.cells)<td class=\"num\">\(share)</td></tr>"),
-                        "\(bill.id) \(group)")
+            for call in rows.passageVotes(on: bill.id) {
+                let chamber = try #require(Self.chamberNames[call.chamber])
+                let tally = Tally(rows.positions(of: call))
+                #expect(page.contains("<tr><td>\(chamber)</td><td>\(call.label.prefix(1).uppercased() + call.label.dropFirst())</td><td>\(Self.date(call.day))</td>\(tally.cells)</tr>"),
+                        "\(bill.id) \(chamber) table")
+                for (party, members) in Self.byParty(rows.positions(of: call)) {
+                    let counts = Tally(members)
+                    let share = counts.yes + counts.no == 0 ? "" : Self.percent1(counts.yes, of: counts.yes + counts.no)
+                    #expect(page.contains("<tr><td>\(chamber)</td><td>\(Self.partyNames[party] ?? party)</td>\(counts.cells)<td class=\"num\">\(share)</td></tr>"),
+                            "\(bill.id) \(chamber) \(party)")
+                }
             }
         }
     }
 
-    @Test func theRollCallHighlightsOnlyThePublishedUsersRepresentatives() throws {
+    @Test func rollCallsHighlightOnlyThePublishedUsersRepresentatives() throws {
         let rows = try Self.rows.get()
         // Riley is in the database but not in publish_users: their representatives must look like anyone else's.
         let everyone = try Rows(publishedUsers: ["ada", "sam", "riley"])
         let rileysOnly = Set(everyone.readers.keys).subtracting(rows.readers.keys)
         #expect(!rileysOnly.isEmpty)
         var highlightedSomewhere = 0
-        for bill in rows.bills {
-            let page = try ExampleSiteTests.page("bills/\(bill.id)/index.html")
-            let expected = rows.votes.filter { $0.bill == bill.id && rows.readers[$0.member] != nil }
+        for call in rows.rollCalls {
+            let page = try ExampleSiteTests.page(String(call.path.dropFirst()) + "index.html")
+            let expected = rows.positions(of: call).filter { rows.readers[$0.member] != nil }
             let highlighted = page.components(separatedBy: "<li class=\"yours\">").dropFirst().map { $0.components(separatedBy: "</li>")[0] }
-            #expect(highlighted.count == expected.count, "\(bill.id)")
+            #expect(highlighted.count == expected.count, "\(call.path)")
             highlightedSomewhere += highlighted.count
-            for vote in expected {
-                let names = rows.readers[vote.member, default: []].map { $0 + "’s" }.joined(separator: " and ")
-                let member = try #require(rows.members[vote.member])
+            for position in expected {
+                let names = rows.readers[position.member, default: []].map { $0 + "’s" }.joined(separator: " and ")
+                let member = try #require(rows.members[position.member])
                 #expect(highlighted.contains { $0.contains("/representatives/\(member.id)/\">\(Self.html(member.name))</a>") && $0.contains("\(names) representative") },
-                        "\(bill.id): \(member.id) not marked")
+                        "\(call.path): \(member.id) not marked")
             }
             for id in rileysOnly {
-                #expect(!highlighted.contains { $0.contains("/representatives/\(id)/\"") }, "\(bill.id): \(id) is only Riley's")
+                #expect(!highlighted.contains { $0.contains("/representatives/\(id)/\"") }, "\(call.path): \(id) is only Riley's")
             }
         }
         #expect(highlightedSomewhere > 0)
+        // Each bill page's box gives the readers' representatives' position on each of its roll calls.
+        for bill in rows.bills {
+            let page = try ExampleSiteTests.page("bills/\(bill.id)/index.html")
+            let expected = rows.rollCalls(on: bill.id).flatMap { call in rows.positions(of: call).filter { rows.readers[$0.member] != nil } }
+                .reduce(0) { $0 + rows.readers[$1.member, default: []].count }
+            #expect(page.components(separatedBy: "<td data-label=\"Position\">").count - 1 == expected, "\(bill.id) readers")
+        }
     }
 
-    /// Agreement as docs/civic.md defines it: over the member's yes and no votes, on bills where the yes and no
-    /// votes of their party's members in their chamber (the member included) did not tie.
+    /// Agreement as the representative page explains it, roll call by roll call: over the member's yes and no
+    /// positions, where the yes and no positions of their party's members on that roll call (the member included,
+    /// party as the roll call gives it) did not tie.
     static func agreement(of member: Member, rows: Rows, partyTallies: [String: Tally]) -> (agreed: Int, counted: Int) {
-        guard !member.party.isEmpty else { return (0, 0) }
         var agreed = 0, counted = 0
-        for mine in rows.votes where mine.member == member.id && (mine.vote == "yes" || mine.vote == "no") {
-            let party = partyTallies[mine.bill + "|" + member.chamber + "|" + member.party] ?? Tally()
+        for mine in rows.positions where mine.member == member.id && !mine.party.isEmpty && (mine.position == "yes" || mine.position == "no") {
+            let party = partyTallies["\(mine.rollCall)|\(mine.party)"] ?? Tally()
             guard party.yes != party.no else { continue }
             counted += 1
-            if (party.yes > party.no ? "yes" : "no") == mine.vote { agreed += 1 }
+            if (party.yes > party.no ? "yes" : "no") == mine.position { agreed += 1 }
         }
         return (agreed, counted)
     }
 
-    /// Every party's tally on every bill, keyed "bill|chamber|party".
+    /// Every party's tally on every roll call, keyed "roll call id|party".
     static func partyTallies(_ rows: Rows) -> [String: Tally] {
         var tallies: [String: Tally] = [:]
-        for vote in rows.votes {
-            guard let member = rows.members[vote.member] else { continue }
-            tallies[vote.bill + "|" + member.chamber + "|" + member.party, default: Tally()].add(vote.vote)
-        }
+        for position in rows.positions { tallies["\(position.rollCall)|\(position.party)", default: Tally()].add(position.position) }
         return tallies
     }
 
-    @Test func everyRepresentativePageGivesTheirPartyAgreement() throws {
+    @Test func everyRepresentativePageGivesTheirRecordAndPartyAgreement() throws {
         let rows = try Self.rows.get()
         let tallies = Self.partyTallies(rows)
         var belowFull = 0
@@ -187,24 +321,29 @@ import TallyTestSupport
             let (agreed, counted) = Self.agreement(of: member, rows: rows, partyTallies: tallies)
             if counted > 0 {
                 let percent = Self.percent(agreed, of: counted)
-                #expect(page.contains("<strong>\(agreed) of \(counted)</strong> votes counted: <strong>\(percent)</strong>"), "\(member.id)")
+                #expect(page.contains("<strong>\(agreed) of \(counted)</strong> roll\ncalls counted: <strong>\(percent)</strong>"), "\(member.id)")
                 #expect(page.contains("<span class=\"value\">\(percent)</span>\n<span class=\"note\">\(agreed) of \(counted) votes counted</span>"),
                         "\(member.id) card")
                 if agreed < counted { belowFull += 1 }
             } else if member.party.isEmpty {
                 #expect(page.contains("does not belong to a party"), "\(member.id)")
             } else {
-                #expect(!page.contains("votes counted:"), "\(member.id)")
+                #expect(!page.contains("roll\ncalls counted:"), "\(member.id)")
             }
-            var tally = Tally()
-            rows.votes.filter { $0.member == member.id }.forEach { tally.add($0.vote) }
-            let total = tally.yes + tally.no + tally.abstain + tally.absent
-            if total > 0 {
-                #expect(page.contains("\(total) roll calls on the bills tracked here: \(tally.yes) yes, \(tally.no) no,\n\(tally.abstain + tally.absent) abstained or absent"),
-                        "\(member.id) record")
+            let mine = rows.positions.filter { $0.member == member.id }
+            let tally = Tally(mine)
+            if mine.isEmpty {
+                #expect(page.contains("has no recorded positions"), "\(member.id)")
             } else {
-                #expect(page.contains("has no recorded votes"), "\(member.id)")
+                #expect(page.contains("\(mine.count) roll calls: \(tally.yes) yes, \(tally.no) no,\n\(tally.present) present and\n\(tally.notVoting) not voting."),
+                        "\(member.id) record")
+                // One row per roll call, each linking to its page.
+                for position in mine {
+                    let call = try #require(rows.rollCalls.first { $0.id == position.rollCall })
+                    #expect(page.contains("<a href=\"\(call.path)\">"), "\(member.id) \(call.path)")
+                }
             }
+            #expect(page.contains("<strong>Source:</strong> \(Self.html(member.source))"), "\(member.id) source")
         }
         // The example's party splits make some members break ranks; the figure is not trivially 100%.
         #expect(belowFull > 10)
@@ -238,13 +377,10 @@ import TallyTestSupport
         let index = try ExampleSiteTests.page("bills/index.html")
         #expect(index.components(separatedBy: "<th scope=\"row\">").count - 1 == rows.bills.count)
         for bill in rows.bills {
-            var house = Tally(), senate = Tally()
-            for vote in rows.votes where vote.bill == bill.id {
-                if rows.members[vote.member]?.chamber == "house" { house.add(vote.vote) }
-                if rows.members[vote.member]?.chamber == "senate" { senate.add(vote.vote) }
-            }
-            let cells = zip(["House", "Senate"], [house, senate]).map { chamber, tally in
-                "<td data-label=\"\(chamber) vote\" class=\"num\">" + (tally == Tally() ? "–" : "\(tally.yes)–\(tally.no)") + "</td>"
+            let passage = rows.passageVotes(on: bill.id)
+            let cells = zip(["House", "Senate"], ["house", "senate"]).map { name, chamber in
+                let tally = passage.first { $0.chamber == chamber }.map { Tally(rows.positions(of: $0)) }
+                return "<td data-label=\"\(name) vote\" class=\"num\">" + (tally.map { "\($0.yes)–\($0.no)" } ?? "–") + "</td>"
             }.joined(separator: "\n")
             #expect(index.contains("<a href=\"/bills/\(bill.id)/\">\(Self.html(bill.title))</a></th>"), "\(bill.id)")
             #expect(index.contains(cells), "\(bill.id) tallies")
@@ -297,8 +433,10 @@ import TallyTestSupport
 
     @Test func civicPagesHaveUniqueIdsAndOneTitleAndDescription() throws {
         let rows = try Self.rows.get()
-        let paths = ["bills/index.html", "representatives/index.html"] + rows.bills.map { "bills/\($0.id)/index.html" }
+        let paths = ["bills/index.html", "representatives/index.html", "roll-calls/index.html"] + rows.bills.map { "bills/\($0.id)/index.html" }
             + Set(rows.bills.map(\.status)).map { "bills/status/\($0)/index.html" }
+            + rows.rollCalls.map { String($0.path.dropFirst()) + "index.html" }
+            + Set(rows.rollCalls.map { "roll-calls/\($0.chamber)-\($0.congress)-\($0.session)/index.html" })
             + ["S-CA-1", "H-CA-11", "L-SF-D9", "S-ME-2"].map { "representatives/\($0)/index.html" }
         for path in paths {
             let page = try ExampleSiteTests.page(path)
@@ -326,11 +464,14 @@ import TallyTestSupport
         let statuses = try read("bills/status/index.html")  // the breadcrumbs' "Status"
         #expect(statuses.contains("There are no bills in this database yet."))
         #expect(!ExampleSiteTests.rootRelativeLinks(in: statuses).contains { $0.hasPrefix("/bills/status/") && $0 != "/bills/status/" })
-        for (folder, expected) in [("bills", ["index.html", "status/index.html"]), ("representatives", ["index.html"])] {
+        let rollCalls = try read("roll-calls/index.html")
+        #expect(rollCalls.contains("There are no roll calls in this database yet."))
+        #expect(!rollCalls.contains("<table"))
+        for (folder, expected) in [("bills", ["index.html", "status/index.html"]), ("representatives", ["index.html"]), ("roll-calls", ["index.html"])] {
             let pages = (FileManager.default.subpaths(atPath: output.appendingPathComponent(folder).path) ?? []).filter { $0.hasSuffix(".html") }
             #expect(pages.sorted() == expected, "\(folder): \(pages)")
         }
-        for page in [bills, roster, statuses] {
+        for page in [bills, roster, statuses, rollCalls] {
             for link in ExampleSiteTests.rootRelativeLinks(in: page) { #expect(ExampleSiteTests.exists(link, in: output), "\(link)") }
         }
     }
@@ -346,15 +487,20 @@ import TallyTestSupport
             INSERT INTO bills (id, title, summary, chamber, status, url) VALUES
               ('b1', '<em>Title</em>', '<script>x</script>', 'house', 'In committee <b>', 'javascript:alert(1)'),
               ('b2', 'No status', '', 'joint', '', NULL), ('b3', 'Nobody voted', '', 'senate', 'pending', NULL);
-            INSERT INTO bill_votes VALUES ('b1', 'H-X-1', 'present', '2024-03-01'), ('b1', 'H-X-2', 'yes', NULL),
-              ('b2', 'C-1', 'yes', '2024-01-05'), ('b2', 'H-X-1', '<b>nay</b>', '2024-01-06');
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, required_majority, result, passed,
+                                    bill_id, yea_count, nay_count, present_count, source) VALUES
+              (1, 'house', 118, 2, 7, '2024-03-01T10:00:00-05:00', 'On Passage <script>', 'YEA-AND-NAY', '1/2', 'Passed <b>', 1, 'b1', 1, 0, 1,
+               '<i>made up</i> {{site.title}}'),
+              (2, 'city council', 1, 1, 1, '2024-01-05', 'On Passage', '', '', 'Passed', 1, 'b2', 1, 1, 0, '');
+            INSERT INTO roll_call_positions VALUES (1, 'H-X-1', 'present', 'Present <b>', '<i>P</i>'), (1, 'H-X-2', 'yes', 'Yea', NULL),
+              (2, 'C-1', 'yes', 'Aye', ''), (2, 'H-X-1', 'no', '<b>nay</b>', '<i>P</i>');
             INSERT INTO questions (user_id, representative_id, text, votes, asked_at, answer) VALUES
               (1, 'H-X-1', '<img src=x onerror=alert(1)>', 5, '2024-01-01', '<script>a</script> [x](javascript:alert(1))');
             """)
         #expect(summary.warnings.isEmpty)
         let output = root.appendingPathComponent("public")
         var pages: [String: String] = [:]
-        for folder in ["bills", "representatives"] {
+        for folder in ["bills", "representatives", "roll-calls"] {
             for path in FileManager.default.subpaths(atPath: output.appendingPathComponent(folder).path) ?? [] where path.hasSuffix(".html") {
                 pages[folder + "/" + path] = try String(contentsOf: output.appendingPathComponent(folder + "/" + path), encoding: .utf8)
             }
@@ -362,18 +508,24 @@ import TallyTestSupport
         // A status with no letters or digits gets no page of its own; the others get one each.
         #expect(pages.keys.filter { $0.hasPrefix("bills/status/") }.sorted()
                 == ["bills/status/in-committee-b/index.html", "bills/status/index.html", "bills/status/pending/index.html"])
-        #expect(pages.count == 11)
+        // 7 bill pages, 4 representative pages, and the roll calls' index, 2 sittings and 2 roll calls, whose odd chamber
+        // becomes a slug in their address.
+        #expect(pages.count == 16)
+        #expect(pages["roll-calls/city-council-1-1/1/index.html"] != nil)
         for (path, html) in pages {
             for raw in ["<script>", "<img src=x", "<em>Title", "<i>P</i>", "<b>Ada", "<b>nay", "javascript:"] {
                 #expect(!html.contains(raw), "\(path) shows \(raw) as markup")
             }
             for link in ExampleSiteTests.rootRelativeLinks(in: html) { #expect(ExampleSiteTests.exists(link, in: output), "\(path) → \(link)") }
         }
+        let rollCall = try #require(pages["roll-calls/house-118-2/7/index.html"])
+        #expect(rollCall.contains("<strong class=\"role yours-tag\">&lt;b&gt;Ada&lt;/b&gt;’s and sam’s representative</strong>")
+                || rollCall.contains("<strong class=\"role yours-tag\">sam’s and &lt;b&gt;Ada&lt;/b&gt;’s representative</strong>"))
+        #expect(rollCall.contains("<strong>Source:</strong> &lt;i&gt;made up&lt;/i&gt; {{site.title}}</p>"))
         let bill = try #require(pages["bills/b1/index.html"])
-        #expect(bill.contains("<strong class=\"role yours-tag\">&lt;b&gt;Ada&lt;/b&gt;’s and sam’s representative</strong>")
-                || bill.contains("<strong class=\"role yours-tag\">sam’s and &lt;b&gt;Ada&lt;/b&gt;’s representative</strong>"))
-        #expect(bill.contains("The House voted 1 to 0 on Mar 1, 2024"))
-        #expect(pages["bills/b2/index.html"]?.contains("The City council voted 1 to 0 on Jan 5, 2024") == true)
-        #expect(pages["bills/b3/index.html"]?.contains("No chamber has voted on this bill yet.") == true)
+        #expect(bill.contains("The House passed it on Mar 1, 2024, 1 to 0"))
+        #expect(bill.contains("<td data-label=\"Position\"><span class=\"badge badge-present\">Present &lt;b&gt;</span></td>"))
+        #expect(pages["bills/b2/index.html"]?.contains("The City council passed it on Jan 5, 2024, 1 to 1") == true)
+        #expect(pages["bills/b3/index.html"]?.contains("No chamber has voted on this bill in the roll calls recorded here.") == true)
     }
 }

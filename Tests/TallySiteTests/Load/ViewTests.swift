@@ -40,6 +40,53 @@ import TallyTestSupport
         #expect(site.output("index.html")?.contains("<p>GiveDirectly=0; Against Malaria=5000;  Kenya: GiveDirectly</p>") == true)
     }
 
+    /// `-- tally: materialize` computes the view once into a table of the snapshot, with the indexes it declares;
+    /// pages read it as before and show the same.
+    @Test func aMaterializedViewIsATableWithItsIndexesThatPagesReadTheSame() throws {
+        let totals = """
+            -- Published gifts per organization.
+            SELECT o.slug, o.name, coalesce(sum(d.amount_cents), 0) AS given_cents
+            FROM organizations o LEFT JOIN donations d ON d.organization_id = o.id
+            GROUP BY o.id
+            """
+        let page = """
+            ```sql amf
+            SELECT * FROM totals WHERE slug = 'amf'
+            ```
+            ```sql made
+            SELECT type, name FROM sqlite_master WHERE tbl_name = 'totals' ORDER BY type, name
+            ```
+            {{amf.name}}={{amf.given_cents}}; {{#made}}{{type}} {{name}}; {{/made}}
+            """
+        let plain = try TestSite(["views/totals.sql": totals, "content/index.md": page], seedSQL: ViewTests.people)
+        _ = try plain.build().get()
+        #expect(plain.output("index.html")?.contains("<p>Against Malaria=5000; view totals;</p>") == true)
+        let materialized = try TestSite([
+            "views/totals.sql": "-- tally: materialize\n  -- tally: index (slug)\n-- tally: index name, given_cents\n" + totals,
+            "content/index.md": page,
+        ], seedSQL: ViewTests.people)
+        _ = try materialized.build().get()
+        #expect(materialized.output("index.html")?.contains(
+            "<p>Against Malaria=5000; index totals__index_1; index totals__index_2; table totals;</p>") == true)
+    }
+
+    @Test func aViewDirectiveThatIsNotOneIsAnError() throws {
+        let hint = "\n  hint: write `-- tally: materialize` and `-- tally: index (column, …)` on lines of their own; docs/content.md#views-queries-pages-share"
+        let site = try TestSite([
+            "views/a.sql": "-- tally: materialise\nSELECT 1 AS x\n",
+            "views/b.sql": "-- Totals.\n-- tally: index (x)\nSELECT 1 AS x\n",
+            "views/c.sql": "-- tally: materialize\n-- tally: index ()\nSELECT 1 AS x\n",
+            "views/d.sql": "-- tally: materialize\n-- tally: index (x, nope)\nSELECT 1 AS x\n",
+            "content/index.md": "Home\n",
+        ])
+        #expect(site.errors() == [
+            "views/a.sql:1:1: error: unknown view directive `-- tally: materialise`" + hint,
+            "views/b.sql:2:1: error: only a materialized view can have an index" + hint,
+            "views/c.sql:2:1: error: `index ()` names no columns to index" + hint,
+            "views/d.sql:2:1: error: no such column: nope (in view 'd')\n  hint: check the column names; docs/database.md lists every table's columns",
+        ])
+    }
+
     @Test func anSQLErrorInAViewPointsIntoItsFile() throws {
         let site = try TestSite([
             "views/org_cards.sql": "-- Cards.\nSELECT slug,\n       nmae\nFROM organizations\n",
