@@ -1,4 +1,5 @@
 import Mustache
+import TallyFormat
 
 /// A compiled template: a page body (Markdown) or a layout (HTML), parsed once and rendered for many pages.
 public struct PageTemplate: Sendable {
@@ -15,6 +16,7 @@ public struct PageTemplate: Sendable {
     /// because a page body never needs them (`{{markdown(x)}}` and charts are inserted safely).
     public static func markdown(_ text: String) throws(TemplateError) -> PageTemplate {
         let tags = TemplateTag.scan(text)
+        try checkHelpers(tags)
         if let unescaped = tags.first(where: { $0.kind == .unescaped }) {
             throw TemplateError(line: unescaped.line, column: unescaped.column,
                                 message: "unescaped tag '{{{\(unescaped.name)}}}' is not allowed in Markdown content",
@@ -33,6 +35,7 @@ public struct PageTemplate: Sendable {
     /// HTML that Tally made. Any other unescaped tag is refused: it could insert a database value as markup.
     public static func html(_ text: String) throws(TemplateError) -> PageTemplate {
         let tags = TemplateTag.scan(text)
+        try checkHelpers(tags)
         if let unescaped = tags.first(where: { $0.kind == .unescaped && !isTrustedHTML($0.name) }) {
             throw TemplateError(line: unescaped.line, column: unescaped.column,
                                 message: "unescaped tag '{{{\(unescaped.name)}}}' would insert its value as HTML",
@@ -44,7 +47,20 @@ public struct PageTemplate: Sendable {
     /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
     public static func plainText(_ text: String) throws(TemplateError) -> PageTemplate {
         guard TemplateTag.mayHaveTags(text) else { return PageTemplate(template: nil, plainText: text, tags: []) }
+        try checkHelpers(TemplateTag.scan(text))
         return try compile(text, pragma: "{{% CONTENT_TYPE: TEXT }}", tags: [])
+    }
+
+    /// A helper name that nothing defines, such as `{{mony(total_cents)}}`, is an error where it is written:
+    /// swift-mustache would render it as an empty string.
+    static func checkHelpers(_ tags: [TemplateTag]) throws(TemplateError) {
+        for tag in tags where tag.kind != .partial && tag.kind != .parent {
+            for helper in tag.helperNames where !TemplateHelpers.names.contains(helper) {
+                let suggestion = NameSuggestion.closest(to: helper, among: TemplateHelpers.names.sorted()).map { "did you mean `\($0)`? " } ?? ""
+                throw TemplateError(line: tag.line, column: tag.column, message: "unknown helper `\(helper)`",
+                                    hint: suggestion + "docs/content.md#helpers lists the helpers")
+            }
+        }
     }
 
     private static func compile(_ text: String, pragma: String, tags: [TemplateTag]) throws(TemplateError) -> PageTemplate {

@@ -4,6 +4,15 @@ import TallyMarkdown
 /// The formatting helpers available to every template as Mustache transforms, e.g. `{{money(amount_cents)}}`.
 /// docs/content.md lists them; each returns a `Cell`, so its result is escaped like any other value.
 enum TemplateHelpers {
+    /// Every name a tag may call: the formatting helpers below, the ones on query results and rows (`count`,
+    /// `first()`…, TableContext), and swift-mustache's own transforms (`plusone`, `sorted`…).
+    static let names: Set<String> = [
+        "money", "money_compact", "number", "number0", "number1", "number2", "compact", "percent", "percent1", "date",
+        "datetime", "month", "year", "iso_date", "stars", "url", "markdown", "lowercased", "uppercased", "capitalized",
+        "count", "empty", "first", "last", "reversed", "index", "even", "odd",
+        "enumerated", "equalzero", "minusone", "plusone", "sorted",
+    ]
+
     static func apply(_ name: String, to cell: Cell) -> Any? {
         let session = RenderSession.current
         let settings = session?.settings ?? FormatSettings(defaultCurrency: Currency.lookup("USD")!)

@@ -20,6 +20,21 @@ struct TemplateTag: Equatable {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// The helpers a tag calls: "money(x.amount)" → ["money"], "#first()" → ["first"], "date(page.date)" → ["date"].
+    var helperNames: [String] {
+        var names: [String] = []
+        var current = ""
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if character == "(", !current.isEmpty, current.first?.isNumber == false { names.append(current) }
+                current = ""
+            }
+        }
+        return names
+    }
+
     /// The first name a value tag looks up: "#gifts" → "gifts", "money(x.amount)" → "x", "/gifts" → "gifts".
     var rootName: String {
         let looked = lookedUpName

@@ -38,6 +38,12 @@ private func temporaryFolder() throws -> URL {
         for option in ["--config", "--db", "--port", "--drafts", "127.0.0.1"] { #expect(serve.stdout.contains(option)) }
     }
 
+    @Test func versionNamesTheReleaseAndTheDatabaseContract() throws {
+        let result = try tally(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0.5.0 (database contract version 4)\n")
+    }
+
     @Test func initThenBuildMakesAWorkingSiteAndOneSummaryLine() throws {
         let folder = try temporaryFolder()
         let created = try tally(["init", "site"], in: folder)

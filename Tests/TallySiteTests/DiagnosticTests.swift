@@ -117,6 +117,27 @@ import Testing
         ])
     }
 
+    @Test func aLayoutNamedWithItsFileExtensionIsToldToDropIt() throws {
+        let site = try TestSite(["content/a.md": "---\nlayout: default.mustache\n---\nbody"])
+        #expect(site.errors() == [
+            "content/a.md:2:1: error: no layout named `default.mustache`\n  hint: write `layout: default`: a layout is named without .mustache; layouts here: default",
+        ])
+    }
+
+    /// swift-mustache renders a transform it does not know as an empty string; Tally refuses it where it is written.
+    @Test func anUnknownHelperIsAnErrorWhereverItIsWritten() throws {
+        let site = try TestSite([
+            "content/a.md": "---\ntitle: A\n---\n```sql x\nSELECT 1250 AS total_cents\n```\nTotal: {{mony(x.total_cents)}}\n",
+            "content/b.md": "---\ntitle: \"{{capitalise(page.url)}}\"\n---\nB\n",
+            "templates/default.mustache": "<main>{{{content}}}</main>\n{{#page.nav}}{{#frist()}}x{{/frist()}}{{/page.nav}}\n",
+        ])
+        #expect(site.errors() == [
+            "content/a.md:7:8: error: unknown helper `mony`\n  hint: did you mean `money`? docs/content.md#helpers lists the helpers",
+            "content/b.md:2:1: error: in `title`: unknown helper `capitalise`\n  hint: did you mean `capitalized`? docs/content.md#helpers lists the helpers",
+            "templates/default.mustache:2:14: error: unknown helper `frist`\n  hint: did you mean `first`? docs/content.md#helpers lists the helpers",
+        ])
+    }
+
     @Test func unknownConfigKeysSuggestTheRightOne() throws {
         let site = try TestSite(["tally.yaml": "title: T\ndatabase: site.sqlite\npublish_user: [ada]\n", "content/a.md": "x"])
         #expect(site.errors() == [

@@ -67,9 +67,13 @@ struct PageRenderer: Sendable {
         guard let layout = templates.template(named: layoutName) else {
             // A layout file that failed to compile has its own diagnostic already.
             if templateFiles[layoutName] != nil { return (nil, problems) }
+            // `layout: bill.mustache` names the file, not the layout: say so rather than suggest bill.mustache.mustache.
+            let bare = layoutName.hasSuffix(".mustache") ? String(layoutName.dropLast(".mustache".count)) : nil
+            let hint = bare.map { "write `layout: \($0)`: a layout is named without .mustache" }
+                ?? "create \(config.templatesDirectory)/\(layoutName).mustache"
             problems.append(Diagnostic(file: source.file, line: source.frontMatter.lines["layout"] ?? 1,
                                        message: "no layout named `\(layoutName)`",
-                                       hint: "create \(config.templatesDirectory)/\(layoutName).mustache; layouts here: \(templates.names.joined(separator: ", "))"))
+                                       hint: hint + "; layouts here: \(templates.names.joined(separator: ", "))"))
             return (nil, problems)
         }
         var layoutData = data
