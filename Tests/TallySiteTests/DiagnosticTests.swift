@@ -124,6 +124,17 @@ import Testing
         ])
     }
 
+    /// A typo in a templated title would blank the <title> and <h1> of every page the file makes.
+    @Test func aKeyThatTheRowOfATemplatedPageLacksIsAnErrorAtItsFrontMatterKey() throws {
+        let site = try TestSite([
+            "content/people/[id].md": "---\npages: SELECT 1 AS id, 'Ada' AS name\ntitle: \"{{params.nmae}}\"\ndescription: \"About {{params.name}}\"\n---\n{{params.nam}}\n",
+        ])
+        #expect(site.errors() == [
+            "content/people/[id].md:3:1: error: in `title`: unknown name `params.nmae`\n  hint: did you mean `name`? `params` has: id, name",
+            "content/people/[id].md:6:1: error: unknown name `params.nam`\n  hint: did you mean `name`? `params` has: id, name",
+        ])
+    }
+
     /// swift-mustache renders a transform it does not know as an empty string; Tally refuses it where it is written.
     @Test func anUnknownHelperIsAnErrorWhereverItIsWritten() throws {
         let site = try TestSite([

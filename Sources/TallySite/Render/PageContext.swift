@@ -8,17 +8,20 @@ enum PageContext {
     static let keys: Set = ["title", "description", "meta_description", "url", "canonical_url", "file", "date", "tags",
                             "weight", "nav", "breadcrumbs"]
 
-    /// - Parameter session: the page's session, so templated titles format money and dates like the body does.
+    /// - Parameters:
+    ///   - titleSession, descriptionSession: sessions of their own for a templated title and description, which
+    ///     format money and dates like the body does and whose unknown names are reported at their key.
+    ///   - titles: other pages' titles by URL path, for the breadcrumbs.
     /// - Returns: the context, and the page's title and description as plain text for the sitemap and feeds.
-    /// - Parameter titles: other pages' titles by URL path, for the breadcrumbs.
     static func make(source: PageSource, page: PageInstance, data: [String: any Sendable], config: SiteConfig,
-                     titles: [String: String] = [:], session: RenderSession) -> (context: MapContext, title: String, description: String) {
+                     titles: [String: String] = [:], titleSession: RenderSession,
+                     descriptionSession: RenderSession) -> (context: MapContext, title: String, description: String) {
         let matter = source.frontMatter
         var values = matter.extra
         let root = MapContext(data, isRoot: true)
-        let title = source.title.map { template in session.run { template.render(root, library: nil) } }
+        let title = source.title.map { template in titleSession.run { template.render(root, library: nil) } }
             ?? matter.title ?? defaultTitle(page.path)
-        let description = source.description.map { template in session.run { template.render(root, library: nil) } }
+        let description = source.description.map { template in descriptionSession.run { template.render(root, library: nil) } }
             ?? matter.description ?? ""
         values["title"] = Cell(title)
         values["description"] = Cell(description)

@@ -35,8 +35,17 @@ struct PageRenderer: Sendable {
         guard problems.isEmpty else { return (nil, problems) }
 
         let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
-        let pageContext = PageContext.make(source: source, page: page, data: data, config: config, titles: titles, session: bodySession)
+        let titleSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        let descriptionSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        let pageContext = PageContext.make(source: source, page: page, data: data, config: config, titles: titles,
+                                           titleSession: titleSession, descriptionSession: descriptionSession)
         data["page"] = pageContext.context
+        // A typo in a templated title would blank the <title> and <h1> of every page it makes: report it at its key.
+        for (session, template, key) in [(titleSession, source.title, "title"), (descriptionSession, source.description, "description")] {
+            guard let template else { continue }
+            problems += diagnostics(of: session, template: template, file: source.file, lineOffset: 0, source: source, data: data)
+                .map { Diagnostic(file: $0.file, line: source.frontMatter.lines[key] ?? 1, message: "in `\(key)`: " + $0.message, hint: $0.hint) }
+        }
         // Blocks draw after `page` exists, so a templated title can use it; the body sees their placeholders.
         let blockRoot = MapContext(data, isRoot: true)
         var namedCharts: [String: any Sendable] = [:]
@@ -92,7 +101,8 @@ struct PageRenderer: Sendable {
     private func paramsContext(_ params: [String: DataValue]) -> MapContext {
         var values: [String: any Sendable] = [:]
         for (name, value) in params { values[name] = Cell(value) }
-        return MapContext(values)
+        // A templated page's row: a key its `pages` query does not return is a typo, as in `{{params.nmae}}`.
+        return MapContext(values, strictName: "params")
     }
 
     /// Unknown names and keys and unusable values met while rendering, located at the tag that used them.
@@ -118,7 +128,7 @@ struct PageRenderer: Sendable {
         }
         for missing in session.missingKeys {
             let location = template.firstUse(of: missing.name, key: missing.key)
-            let columns = (data[missing.name] as? TableContext)?.columns ?? []
+            let columns = (data[missing.name] as? TableContext)?.columns ?? (data[missing.name] as? MapContext).map { Array($0.values.keys) } ?? []
             found.append(UnknownKeys.diagnostic(name: missing.name, key: missing.key, known: columns, file: file,
                                                 line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1))
         }

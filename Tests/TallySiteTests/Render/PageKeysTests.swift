@@ -9,7 +9,7 @@ import TallyTemplates
         let config = SiteConfig()
         let session = RenderSession(settings: FormatSettings(defaultCurrency: config.currency), placeholderSeed: "t")
         let made = PageContext.make(source: source, page: PageInstance(sourceIndex: 0, path: "/a/", params: [:]), data: [:],
-                                    config: config, session: session)
+                                    config: config, titleSession: session, descriptionSession: session)
         #expect(Set(made.context.values.keys) == PageContext.keys.union(["mood"]))
     }
 }
