@@ -6,30 +6,43 @@
 --   SELECT * FROM roll_call_facts WHERE bill_id = :id ORDER BY voted_at
 -- Materialized: a member's page reads a row for each roll call they answered (1,500 in a Congress), and the
 -- kind's pattern matching and the labels cost more than reading them from a table.
--- `kind` sorts a roll call by its question, as the chambers word them: a Speaker election, a quorum call, a veto
--- override, cloture, a passage vote (passage, suspend the rules and pass, concur in the other chamber's
--- amendment, a conference report, a resolution), an amendment, a procedural motion (recommit, table, the
--- previous question, adjourn, proceed), a nomination, or other. Passage votes (and veto overrides) are the ones
--- a bill's status follows from. A quorum call or an election records presence or names: never a yes or a no.
+-- `kind` sorts a roll call by its question, as the chambers word them, first match wins:
+--   election       a Speaker election (members name a candidate);
+--   quorum         a quorum call (members answer present);
+--   procedural     a motion that disposes of a bill, message or report without deciding it: refer, postpone,
+--                  recommit, table, proceed, the previous question, adjourn, cloture; and a House rule (a
+--                  resolution "providing for consideration" of a bill);
+--   veto-override  overriding a veto;
+--   passage        passage, suspend the rules and pass or agree, concur in or agree to the other chamber's
+--                  amendment, a conference report, a joint, concurrent or simple resolution;
+--   amendment      any other question on an amendment;
+--   nomination, or other.
+-- Passage votes and veto overrides are the ones a bill's progress follows from. A quorum call or an election
+-- records presence or names: never a yes or a no.
 WITH kinds AS (
   SELECT rc.*,
          CASE
            WHEN rc.question LIKE '%Speaker%' THEN 'election'
            WHEN rc.vote_type LIKE '%QUORUM%' OR rc.question LIKE 'Call of the House%' THEN 'quorum'
-           WHEN rc.question LIKE '%Veto%' OR rc.question LIKE '%Objections of the President%' THEN 'veto-override'
-           WHEN rc.question LIKE '%Cloture%' THEN 'procedural'
-           WHEN rc.question LIKE 'On Passage%' OR rc.question LIKE '%and Pass%' OR rc.question LIKE '%Concur%'
+           WHEN rc.question LIKE '%Refer%' OR rc.question LIKE '%Postpone%' OR rc.question LIKE '%Recommit%'
+                OR rc.question LIKE '%Table%' OR rc.question LIKE '%Motion to Proceed%' OR rc.question LIKE '%Previous Question%'
+                OR rc.question LIKE '%Adjourn%' OR rc.question LIKE '%Cloture%'
+                OR rc.description LIKE 'Providing for consideration%' OR rc.description LIKE 'Providing for the consideration%' THEN 'procedural'
+           WHEN rc.question LIKE 'On Overriding the Veto%' OR rc.question LIKE '%Objections of the President%' THEN 'veto-override'
+           WHEN rc.question LIKE 'On Passage%' OR rc.question LIKE '%Suspend the Rules and Pass%'
+                OR rc.question LIKE '%Suspend the Rules and Agree%' OR rc.question LIKE '%Concur%'
+                OR rc.question LIKE 'On Agreeing to the Senate Amendment%' OR rc.question LIKE 'On Agreeing to the House Amendment%'
                 OR rc.question LIKE '%Conference Report%' OR rc.question LIKE 'On the Joint Resolution%'
-                OR rc.question LIKE 'On the Resolution%' OR rc.question LIKE 'On Agreeing to the Resolution%' THEN 'passage'
+                OR rc.question LIKE 'On the Concurrent Resolution%' OR rc.question LIKE 'On the Resolution%'
+                OR rc.question LIKE 'On Agreeing to the Resolution%' THEN 'passage'
            WHEN rc.question LIKE '%Amendment%' THEN 'amendment'
-           WHEN rc.question LIKE '%Recommit%' OR rc.question LIKE '%Table%' OR rc.question LIKE '%Previous Question%'
-                OR rc.question LIKE '%Adjourn%' OR rc.question LIKE '%Motion to Proceed%' OR rc.question LIKE '%Motion%' THEN 'procedural'
            WHEN rc.question LIKE '%Nomination%' THEN 'nomination'
+           WHEN rc.question LIKE '%Motion%' THEN 'procedural'
            ELSE 'other'
          END AS kind
   FROM roll_calls rc
 )
-SELECT id, chamber, congress, session, number, bill_id, bill_number, amendment, voted_at,
+SELECT id, chamber, congress, session, number, bill_id, bill_number, amendment, voted_at, source_file,
        substr(voted_at, 1, 10) AS voted_on, question, vote_type, required_majority, result, passed, description,
        yea_count, nay_count, present_count, not_voting_count, tie_breaker_by, tie_breaker_vote, source, kind,
        kind IN ('passage', 'veto-override') AS is_passage,

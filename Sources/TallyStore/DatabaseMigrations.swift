@@ -14,9 +14,6 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v3: roll calls and the roster") { db in
             try db.execute(sql: Schema.version3)
         }
-        migrator.registerMigration("v4: roll call indexes") { db in
-            try db.execute(sql: Schema.version4)
-        }
         return migrator
     }
 

@@ -247,13 +247,6 @@ package enum Schema {
         );
         """
 
-    /// The ways pages read roll calls besides by roll call: a member's positions (their record, on 540 member pages)
-    /// and a bill's roll calls. Without these, each such page scans every position of a Congress (700,000).
-    static let version4 = """
-        CREATE INDEX roll_call_positions_representative ON roll_call_positions (representative_id);
-        CREATE INDEX roll_calls_bill ON roll_calls (bill_id);
-        """
-
     /// Gives a copy of a database (the published snapshot) version 2's import keys where it lacks them, whatever
     /// made it, so `sources:` can be imported into a database that was never migrated by Tally.
     static func addImportKeys(_ db: Database) throws {

@@ -10,5 +10,5 @@ struct Tally: AsyncParsableCommand {
         defaultSubcommand: BuildCommand.self)
 
     /// `tally --version`: the release, and the database contract version it reads and migrates to.
-    static let version = "0.5.0 (database contract version 4)"
+    static let version = "0.5.0 (database contract version 3)"
 }

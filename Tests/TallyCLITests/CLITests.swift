@@ -41,7 +41,7 @@ private func temporaryFolder() throws -> URL {
     @Test func versionNamesTheReleaseAndTheDatabaseContract() throws {
         let result = try tally(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "0.5.0 (database contract version 4)\n")
+        #expect(result.stdout == "0.5.0 (database contract version 3)\n")
     }
 
     @Test func initThenBuildMakesAWorkingSiteAndOneSummaryLine() throws {

@@ -80,9 +80,9 @@ enum RollCallImport {
             return id
         }
         try db.execute(sql: """
-            INSERT INTO representatives (id, name, party, state, chamber, position, \(idColumn), source) VALUES (?, ?, ?, ?, ?, ?, ?, 'roll call')
+            INSERT INTO representatives (id, name, party, state, chamber, position, \(idColumn), source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [member.id, member.name, member.party, member.state, chamber.rawValue,
-                             chamber == .house ? "Representative" : "Senator", member.id])
+                             chamber == .house ? "Representative" : "Senator", member.id, session.options.set["source"] ?? "roll call"])
         session.writer.summary.tables["representatives", default: .init()].inserted += 1
         if session.reportOnce("departed \(member.id)") {
             session.warn(Diagnostic(file: file.displayName, line: member.line,

@@ -27,7 +27,7 @@ enum ViewDirectives {
             let directive = text.dropFirst(prefix.count).trimmingCharacters(in: .whitespacesAndNewlines)
             if directive == "materialize" {
                 materialize = true
-            } else if directive.hasPrefix("index") {
+            } else if directive.hasPrefix("index"), directive.dropFirst("index".count).first.map({ $0 == " " || $0 == "(" }) ?? true {
                 var list = directive.dropFirst("index".count).trimmingCharacters(in: .whitespaces)
                 if list.hasPrefix("("), list.hasSuffix(")") { list = String(list.dropFirst().dropLast()) }
                 let columns = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -21,7 +21,7 @@ struct PageRenderer: Sendable {
     func render(_ page: PageInstance) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
-        var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params)]
+        var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: !page.params.isEmpty)]
         var tables: [String: DataTable] = [:]
         for query in source.queries {
             do {
@@ -87,6 +87,8 @@ struct PageRenderer: Sendable {
         }
         var layoutData = data
         layoutData["content"] = HTMLFragment(bodyHTML)
+        // A layout serves pages with other rows, or none (`{{#params.sort}}` on /orgs/ and /orgs/by/…/).
+        layoutData["params"] = paramsContext(page.params, strict: false)
         let layoutSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
         let html = layoutSession.run { layout.render(MapContext(layoutData, isRoot: true), library: templates) }
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
@@ -98,11 +100,12 @@ struct PageRenderer: Sendable {
                              summary: summary), problems)
     }
 
-    private func paramsContext(_ params: [String: DataValue]) -> MapContext {
+    /// - Parameter strict: records a key the row lacks as a typo, as in `{{params.nmae}}`: for a templated page's own file,
+    ///   whose `pages` query gives the row.
+    private func paramsContext(_ params: [String: DataValue], strict: Bool) -> MapContext {
         var values: [String: any Sendable] = [:]
         for (name, value) in params { values[name] = Cell(value) }
-        // A templated page's row: a key its `pages` query does not return is a typo, as in `{{params.nmae}}`.
-        return MapContext(values, strictName: "params")
+        return MapContext(values, strictName: strict ? "params" : nil)
     }
 
     /// Unknown names and keys and unusable values met while rendering, located at the tag that used them.
@@ -155,7 +158,7 @@ extension PageRenderer {
                 continue
             }
             let session = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
-            let root = MapContext(["site": site, "params": paramsContext(page.params)], isRoot: true)
+            let root = MapContext(["site": site, "params": paramsContext(page.params, strict: false)], isRoot: true)
             let title = session.run { template.render(root, library: nil) }
             if session.missingNames.isEmpty && session.problems.isEmpty { titles[page.path] = title }
         }

@@ -172,13 +172,60 @@ import TallyTestSupport
         let tied = try String(contentsOf: root.appendingPathComponent("public/roll-calls/senate-117-1/9/index.html"), encoding: .utf8)
         #expect(tied.contains("The members tied 1 to 1, and the data does not say who broke the tie or how"))
         #expect(!tied.contains("broke the tie by voting"))
+        let (house, _) = try ExampleSite.build(seedSQL: """
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, required_majority, result, passed,
+                                    yea_count, nay_count) VALUES
+              (1, 'house', 117, 1, 9, '2021-03-06T12:00:00-05:00', 'On Agreeing to the Amendment', 'RECORDED VOTE', '1/2', 'Failed', 0, 1, 1);
+            """)
+        let houseTie = try String(contentsOf: house.appendingPathComponent("public/roll-calls/house-117-1/9/index.html"), encoding: .utf8)
+        #expect(houseTie.contains("The members tied 1 to 1. In the House nobody breaks a tie: a tied question fails."))
+        #expect(!houseTie.contains("does not say who broke the tie"))
+    }
+
+    /// The kind of a roll call follows from its question as the chambers word it; only passage votes and veto
+    /// overrides say that a chamber passed a bill.
+    static let questionsAndKinds: [(chamber: String, question: String, description: String, kind: String)] = [
+        ("house", "On Passage", "", "Passage"), ("house", "On Motion to Suspend the Rules and Pass, as Amended", "", "Passage"),
+        ("house", "On Motion to Suspend the Rules and Agree", "", "Passage"),
+        ("house", "On Motion to Concur in the Senate Amendment", "", "Passage"), ("house", "On Agreeing to the Senate Amendment", "", "Passage"),
+        ("house", "On Agreeing to the Conference Report", "", "Passage"), ("house", "On Motion to Recommit the Conference Report", "", "Procedural"),
+        ("house", "On Agreeing to the Resolution", "Providing for consideration of H.R. 3746", "Procedural"),
+        ("house", "On Agreeing to the Resolution", "Condemning an act", "Passage"),
+        ("house", "On Ordering the Previous Question", "", "Procedural"), ("house", "On Motion to Table", "", "Procedural"),
+        ("house", "On Motion to Refer the Veto Message", "", "Procedural"),
+        ("house", "On Passage, Objections of the President To The Contrary Notwithstanding", "", "Veto override"),
+        ("house", "On Agreeing to the Amendment", "", "Amendment"), ("house", "Call of the House", "", "Quorum call"),
+        ("house", "Election of the Speaker", "", "Election"), ("house", "On Motion to Adjourn", "", "Procedural"),
+        ("senate", "On Passage of the Bill (S. 2938)", "", "Passage"),
+        ("senate", "On the Motion (Motion to Concur in the House Amendment to S. 2938)", "", "Passage"),
+        ("senate", "On the Motion to Table (Motion to Table the Motion to Concur in the House Amendment)", "", "Procedural"),
+        ("senate", "On the Cloture Motion (Motion to Invoke Cloture: Motion to Proceed to S. 4822)", "", "Procedural"),
+        ("senate", "On the Motion to Proceed (Motion to Proceed to the Conference Report to Accompany H.R. 5)", "", "Procedural"),
+        ("senate", "On Overriding the Veto (S. 1790)", "", "Veto override"), ("senate", "On the Joint Resolution (S.J.Res. 7)", "", "Passage"),
+        ("senate", "On the Amendment (S.Amdt. 2137 to H.R. 3684)", "", "Amendment"), ("senate", "On the Nomination (Confirmation: Jane Doe)", "", "Nomination"),
+    ]
+
+    @Test func aRollCallsKindFollowsFromItsQuestion() throws {
+        let rows = Self.questionsAndKinds.enumerated().map { number, call in
+            "(\(number + 1), '\(call.chamber)', 118, 1, \(number + 1), '2023-03-01T12:00:00', '\(call.question)', "
+                + "'\(call.question == "Call of the House" ? "QUORUM" : "YEA-AND-NAY")', '\(call.description)', 'Passed', 1, 2, 1)"
+        }
+        let (root, _) = try ExampleSite.build(seedSQL: """
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, description, result, passed,
+                                    yea_count, nay_count) VALUES
+            \(rows.joined(separator: ",\n"));
+            """)
+        for (number, call) in Self.questionsAndKinds.enumerated() {
+            let page = try String(contentsOf: root.appendingPathComponent("public/roll-calls/\(call.chamber)-118-1/\(number + 1)/index.html"), encoding: .utf8)
+            #expect(page.contains("<li><span class=\"badge\">\(call.kind)</span></li>"), "\(call.question)")
+        }
     }
 
     /// A Speaker election names candidates and a quorum call records presence: neither page counts a yes or a no.
     @Test func anElectionShowsItsCandidatesAndNoYesOrNo() throws {
         let (root, _) = try ExampleSite.build(seedSQL: """
             INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, result, present_count) VALUES
-              (1, 'house', 118, 1, 2, '2023-01-03T14:00:00-05:00', 'Election of the Speaker', 'QUORUM', '', 1);
+              (1, 'house', 118, 1, 2, '2023-01-03T14:00:00-05:00', 'Election of the Speaker', 'ELECTION', '', 1);
             INSERT INTO representatives (id, name, party, state, district, chamber, position) VALUES
               ('A1', 'Ann Able', 'D', 'CA', '1', 'house', 'Representative'), ('B2', 'Bo Baker', 'R', 'TX', '2', 'house', 'Representative'),
               ('C3', 'Cy Cole', 'R', 'OK', '3', 'house', 'Representative');
@@ -228,9 +275,14 @@ import TallyTestSupport
                         "\(bill.id) \(call.path) tally")
             }
             for call in calls where call.isPassage && call.passed == 1 {
-                #expect(page.contains("The \(Self.chamberNames[call.chamber] ?? "") passed it on \(Self.date(call.day)), \(call.yea) to \(call.nay)"),
+                let verb = call.question.contains("Concur") ? "agreed to the other chamber’s amendment" : "passed it"
+                #expect(page.contains("The \(Self.chamberNames[call.chamber] ?? "") \(verb) on \(Self.date(call.day)), \(call.yea) to \(call.nay)"),
                         "\(bill.id) \(call.path) sentence")
             }
+            let passed = Set(calls.filter { $0.isPassage && $0.passed == 1 }.map(\.chamber))
+            let progress = passed.count == 2 ? "Passed both chambers" : passed.first.map { "Passed the \(Self.chamberNames[$0] ?? $0)" }
+            #expect(page.contains("badge-passage\">") == (progress != nil), "\(bill.id) progress")
+            if let progress { #expect(page.contains("<li><span class=\"badge badge-passage\">\(progress)</span></li>"), "\(bill.id) progress") }
             if calls.isEmpty { #expect(page.contains("No chamber has voted on this bill in the roll calls recorded here.")) }
         }
         // The Fiscal Responsibility Act's day in the House: a failed amendment, a failed motion and the passage vote.
@@ -398,6 +450,10 @@ import TallyTestSupport
     @Test func theRosterCountsEveryMemberAndMarksThePublishedUsersRepresentatives() throws {
         let rows = try Self.rows.get()
         let page = try ExampleSiteTests.page("representatives/index.html")
+        // What the members are, only as their data says it.
+        let sources = Dictionary(grouping: rows.members.values.map(\.source).filter { !$0.isEmpty }, by: { $0 })
+        #expect(sources.count == 1)
+        for (source, members) in sources { #expect(page.contains("<li>\(Self.html(source)) (\(members.count) members)</li>")) }
         #expect(page.components(separatedBy: "<li><span class=\"seat\">").count + page.components(separatedBy: "<li class=\"yours\">").count - 2
                 == rows.members.count)
         #expect(page.components(separatedBy: "<li class=\"yours\">").count - 1 == rows.readers.count)
@@ -513,6 +569,10 @@ import TallyTestSupport
         #expect(pages.count == 16)
         #expect(pages["roll-calls/city-council-1-1/1/index.html"] != nil)
         for (path, html) in pages {
+            // Members whose data says nothing about them are not called real or invented by any template (the
+            // footer repeats the example's own site description, which is the site's to write).
+            let main = (html.components(separatedBy: "<main").last ?? "").components(separatedBy: "</main>")[0].lowercased()
+            #expect(!main.contains("fictional") && !main.contains("invented"), "\(path)")
             for raw in ["<script>", "<img src=x", "<em>Title", "<i>P</i>", "<b>Ada", "<b>nay", "javascript:"] {
                 #expect(!html.contains(raw), "\(path) shows \(raw) as markup")
             }

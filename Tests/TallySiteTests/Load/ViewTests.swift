@@ -77,6 +77,7 @@ import TallyTestSupport
             "views/b.sql": "-- Totals.\n-- tally: index (x)\nSELECT 1 AS x\n",
             "views/c.sql": "-- tally: materialize\n-- tally: index ()\nSELECT 1 AS x\n",
             "views/d.sql": "-- tally: materialize\n-- tally: index (x, nope)\nSELECT 1 AS x\n",
+            "views/e.sql": "-- tally: materialize\n-- tally: indexed (x)\nSELECT 1 AS x\n",
             "content/index.md": "Home\n",
         ])
         #expect(site.errors() == [
@@ -84,6 +85,7 @@ import TallyTestSupport
             "views/b.sql:2:1: error: only a materialized view can have an index" + hint,
             "views/c.sql:2:1: error: `index ()` names no columns to index" + hint,
             "views/d.sql:2:1: error: no such column: nope (in view 'd')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "views/e.sql:2:1: error: unknown view directive `-- tally: indexed (x)`" + hint,
         ])
     }
 
