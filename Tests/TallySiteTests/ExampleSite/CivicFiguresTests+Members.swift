@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TallyFormat
+import TallyStore
+import TallyTestSupport
+
+/// Representative pages and the roster: contact, records, party agreement and questions.
+extension CivicFiguresTests {
+    /// Contact comes from the roster: the example gives the members with a website a phone, an office and a form.
+    @Test func aRepresentativesContactIsListedOrSaidToBeUnknown() throws {
+        let known = try ExampleSiteTests.page("representatives/S-AL-2/index.html")
+        #expect(known.contains("<li>Phone: <a href=\"tel:2025550136\">202-555-0136</a></li>"))
+        #expect(known.contains("<li>Office: 136 Example Senate Office Building, Washington, DC 20510</li>"))
+        #expect(known.contains("<li>Contact form: <a href=\"https://example.org/congress/s-al-2/contact\">https://example.org/congress/s-al-2/contact</a></li>"))
+        let unknown = try ExampleSiteTests.page("representatives/H-CA-11/index.html")
+        #expect(unknown.contains("No phone, office, website or contact form is known for Ines Testerton in this database."))
+        #expect(!unknown.contains("tel:"))
+    }
+
+    /// Agreement as the representative page explains it, roll call by roll call: over the member's yes and no
+    /// positions, where the yes and no positions of their party's members on that roll call (the member included,
+    /// party as the roll call gives it) did not tie.
+    static func agreement(of member: Member, rows: Rows, partyTallies: [String: Tally]) -> (agreed: Int, counted: Int) {
+        var agreed = 0, counted = 0
+        for mine in rows.positions where mine.member == member.id && !mine.party.isEmpty && (mine.position == "yes" || mine.position == "no") {
+            let party = partyTallies["\(mine.rollCall)|\(mine.party)"] ?? Tally()
+            guard party.yes != party.no else { continue }
+            counted += 1
+            if (party.yes > party.no ? "yes" : "no") == mine.position { agreed += 1 }
+        }
+        return (agreed, counted)
+    }
+
+    /// Every party's tally on every roll call, keyed "roll call id|party".
+    static func partyTallies(_ rows: Rows) -> [String: Tally] {
+        var tallies: [String: Tally] = [:]
+        for position in rows.positions { tallies["\(position.rollCall)|\(position.party)", default: Tally()].add(position.position) }
+        return tallies
+    }
+
+    @Test func everyRepresentativePageGivesTheirRecordAndPartyAgreement() throws {
+        let rows = try Self.rows.get()
+        let tallies = Self.partyTallies(rows)
+        var belowFull = 0
+        for member in rows.members.values {
+            let page = try ExampleSiteTests.page("representatives/\(member.id)/index.html")
+            let (agreed, counted) = Self.agreement(of: member, rows: rows, partyTallies: tallies)
+            if counted > 0 {
+                let percent = Self.percent(agreed, of: counted)
+                #expect(page.contains("<strong>\(agreed) of \(counted)</strong> roll\ncalls counted: <strong>\(percent)</strong>"), "\(member.id)")
+                #expect(page.contains("<span class=\"value\">\(percent)</span>\n<span class=\"note\">\(agreed) of \(counted) votes counted</span>"),
+                        "\(member.id) card")
+                if agreed < counted { belowFull += 1 }
+            } else if member.party.isEmpty {
+                #expect(page.contains("does not belong to a party"), "\(member.id)")
+            } else {
+                #expect(!page.contains("roll\ncalls counted:"), "\(member.id)")
+            }
+            let mine = rows.positions.filter { $0.member == member.id }
+            let tally = Tally(mine)
+            if mine.isEmpty {
+                #expect(page.contains("has no recorded positions"), "\(member.id)")
+            } else {
+                #expect(page.contains("\(mine.count) roll calls: \(tally.yes) yes, \(tally.no) no,\n\(tally.present) present and\n\(tally.notVoting) not voting."),
+                        "\(member.id) record")
+                // One row per roll call, each linking to its page.
+                for position in mine {
+                    let call = try #require(rows.rollCalls.first { $0.id == position.rollCall })
+                    #expect(page.contains("<a href=\"\(call.path)\">"), "\(member.id) \(call.path)")
+                }
+            }
+            #expect(page.contains("<strong>Source:</strong> \(Self.html(member.source))"), "\(member.id) source")
+        }
+        // The example's party splits make some members break ranks; the figure is not trivially 100%.
+        #expect(belowFull > 10)
+    }
+
+    @Test func questionsAreRankedByVotesWithTheirAnswers() throws {
+        let rows = try Self.rows.get()
+        let everyone = try Rows(publishedUsers: ["ada", "sam", "riley"])
+        let unpublished = everyone.questions.filter { question in !rows.questions.contains { $0.id == question.id } }
+        #expect(!unpublished.isEmpty)
+        for (member, asked) in Dictionary(grouping: everyone.questions, by: \.member) {
+            let page = try ExampleSiteTests.page("representatives/\(member)/index.html")
+            let expected = rows.questions.filter { $0.member == member }
+                .sorted { ($1.votes, $0.askedAt, $0.id) < ($0.votes, $1.askedAt, $1.id) }
+            let shown = page.components(separatedBy: "<li class=\"question\" id=\"question-").dropFirst().map { Int64($0.prefix { $0.isNumber }) ?? -1 }
+            #expect(shown == expected.map(\.id), "\(member) order")
+            #expect(page.components(separatedBy: "<div class=\"answer\">").count - 1 == expected.filter(\.answered).count, "\(member) answers")
+            #expect(page.components(separatedBy: "Not answered yet.").count - 1 == expected.filter { !$0.answered }.count, "\(member) unanswered")
+            for question in expected {
+                #expect(page.contains("<span class=\"value\">\(question.votes)</span>"), "\(member) votes of \(question.id)")
+            }
+            for question in unpublished where asked.contains(where: { $0.id == question.id }) {
+                #expect(!page.contains(Self.html(question.text)), "\(member) shows an unpublished user's question")
+            }
+            if expected.isEmpty { #expect(page.contains("Nobody on this site has asked")) }
+        }
+    }
+
+    @Test func theRosterCountsEveryMemberAndMarksThePublishedUsersRepresentatives() throws {
+        let rows = try Self.rows.get()
+        let page = try ExampleSiteTests.page("representatives/index.html")
+        // What the members are, only as their data says it.
+        let sources = Dictionary(grouping: rows.members.values.map(\.source).filter { !$0.isEmpty }, by: { $0 })
+        #expect(sources.count == 1)
+        for (source, members) in sources { #expect(page.contains("<li>\(Self.html(source)) (\(members.count) members)</li>")) }
+        #expect(page.components(separatedBy: "<li><span class=\"seat\">").count + page.components(separatedBy: "<li class=\"yours\">").count - 2
+                == rows.members.count)
+        #expect(page.components(separatedBy: "<li class=\"yours\">").count - 1 == rows.readers.count)
+        // The ten members least often with their party's majority, as on their own pages.
+        let tallies = Self.partyTallies(rows)
+        let rebels = rows.members.values.map { ($0, Self.agreement(of: $0, rows: rows, partyTallies: tallies)) }
+            .filter { $0.1.counted > 0 && $0.1.agreed < $0.1.counted }
+            .sorted { a, b in
+                let (x, y) = (Double(a.1.agreed) / Double(a.1.counted), Double(b.1.agreed) / Double(b.1.counted))
+                return x != y ? x < y : a.1.counted != b.1.counted ? a.1.counted > b.1.counted : a.0.name < b.0.name
+            }
+            .prefix(10)
+        #expect(rebels.count == 10)
+        // Cells without their alignment, whichever way the Markdown renderer writes it.
+        let shown = (page.components(separatedBy: "Chamber and party</th>").last ?? "")
+            .replacingOccurrences(of: "<td align=\"right\">", with: "<td>").replacingOccurrences(of: "<td style=\"text-align: right\">", with: "<td>")
+        let expected = rebels.map { member, figure in
+            "<a href=\"/representatives/\(member.id)/\">\(Self.html(member.name))</a></td>\n<td>\(Self.percent(figure.agreed, of: figure.counted))</td>\n"
+                + "<td>\(figure.agreed) of \(figure.counted)</td>\n<td>\(Self.chamberNames[member.chamber] ?? "Local"), \(member.party)</td>"
+        }
+        var rest = shown[...]
+        for row in expected {
+            guard let found = rest.range(of: row) else { Issue.record("not shown in order: \(row)"); break }
+            rest = rest[found.upperBound...]
+        }
+        for (chamber, members) in Dictionary(grouping: rows.members.values, by: \.chamber) {
+            let name = Self.chamberNames[chamber] ?? "Local"
+            let count = { (party: String) in members.filter { $0.party == party }.count }
+            let cells = [members.count, count("D"), count("R"), count("I"), count("")].map { "<td class=\"num\">\($0)</td>" }.joined()
+            #expect(page.contains("<tr><td>\(name)</td>\(cells)</tr>"), "\(name)")
+        }
+    }
+}
