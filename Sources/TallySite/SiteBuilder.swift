@@ -44,6 +44,9 @@ public enum SiteBuilder {
         case .success(let opened):
             database = opened.0
             problems += opened.warnings
+            problems += PublicationWarnings.check(config, published: database,
+                                                  source: options.resolve(options.databasePath ?? config.database).path,
+                                                  configFile: options.configFile)
         case .failure(let failure): return .failure(BuildFailure(problems + failure.diagnostics))
         }
         // Pages that use a broken view would each fail with "no such table"; the view's own error says it once.

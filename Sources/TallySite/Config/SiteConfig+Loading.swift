@@ -80,7 +80,10 @@ extension SiteConfig {
             guard let text = text(), let found = Currency.lookup(text) else { return wrong("an ISO 4217 code such as USD") }
             currency = found
         case "raw_html": guard let flag = value.bool else { return wrong("true or false") }; rawHTML = flag
-        case "publish_users": guard let list = stringList() else { return wrong("a list of usernames") }; publishedUsers = list
+        case "publish_users":
+            guard let list = stringList() else { return wrong("a list of usernames") }
+            publishedUsers = list
+            publishedUsersLine = document.line(of: keyNode)
         case "private_columns":
             guard let list = stringList() else { return wrong("a list of table.column names") }
             var columns: [PublicationPolicy.PrivateColumn] = []

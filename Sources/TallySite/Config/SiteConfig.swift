@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable {
     public var rawHTML = false
     /// Users whose personal data is published; nobody else's reaches a generated file.
     public var publishedUsers: [String] = []
+    /// The line of `publish_users` in the config file, for warnings about it.
+    public var publishedUsersLine: Int?
     public var privateColumns: [PublicationPolicy.PrivateColumn] = []
     public var navigation: [NavigationItem] = []
     /// Atom feeds to write, in the order the config lists them.
