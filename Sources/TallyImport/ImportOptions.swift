@@ -73,6 +73,9 @@ public struct ImportOptions: Sendable, Equatable {
 
 extension String {
     var trimmed: String {
+        if let head = utf8.first, let tail = utf8.last, head != 0x20, head != 0x09, head != 0xC2, tail != 0x20, tail != 0x09, tail != 0xA0 {
+            return self
+        }
         let inner = self[...].trimmed
         return inner.utf8.count == utf8.count ? self : String(inner)
     }

@@ -57,6 +57,27 @@ import TallyFormat
         #expect(try fixture.rows("SELECT amount_cents FROM donations WHERE external_id = 'TX1'") == [["130000"]])
     }
 
+    @Test func anIDTheFileRepeatsOnItsFirstImportIsOneRowUpdatedByTheLaterLine() throws {
+        let fixture = try ImportFixture()
+        let options = ImportFixture.donations { $0.map["Reference"] = "external_id" }
+        let file = try fixture.file("gifts.csv", """
+            Date,Amount,Currency,Organization,Reference
+            2024-03-05,10.00,USD,amf,TX1
+            2024-03-06,20.00,USD,amf,TX2
+            2024-03-05,10.00,USD,amf,TX1
+            2024-03-07,30.00,USD,amf,TX1
+
+            """)
+        #expect(try fixture.run(options, [file]).get().description == "donations: 2 inserted, 1 updated, 1 skipped")
+        #expect(try fixture.rows("SELECT external_id, amount_cents, donated_at FROM donations ORDER BY id") == [
+            ["\"TX1\"", "3000", "\"2024-03-07\""], ["\"TX2\"", "2000", "\"2024-03-06\""],
+        ])
+        // Imported again, the first TX1 line updates the row and the last sets it back: the later line still wins.
+        let after = try fixture.rows("SELECT * FROM donations ORDER BY id")
+        #expect(try fixture.run(options, [file]).get().description == "donations: 2 updated, 2 skipped")
+        #expect(try fixture.rows("SELECT * FROM donations ORDER BY id") == after)
+    }
+
     @Test func aDryRunAndAFailedImportLeaveTheDatabaseFileAsItWas() throws {
         let fixture = try ImportFixture()
         let before = try fixture.databaseBytes()

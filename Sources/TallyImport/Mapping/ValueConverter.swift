@@ -22,6 +22,7 @@ struct ValueConverter {
         self.options = options
         self.location = location
         record = ContractRecord(table: table.name, values: [], location: location)
+        record.values.reserveCapacity(table.columns.count)
     }
 
     mutating func add(_ value: SourceValue, to column: ContractTable.Column, asDecimal: Bool, from source: String?) {
@@ -31,11 +32,12 @@ struct ValueConverter {
         case .text(let string), .number(let string): text = string
         case .bool(let flag): text = flag ? "1" : "0"
         }
+        let trimmed = text.trimmed
         if column.name == "external_id" {
-            record.externalID = text.trimmed.isEmpty ? nil : text.trimmed
+            record.externalID = trimmed.isEmpty ? nil : trimmed
             return
         }
-        if text.trimmed.isEmpty {
+        if trimmed.isEmpty {
             if column.isNullable {
                 record.set(column.name, .null)
             } else if column.isRequired {
@@ -47,12 +49,12 @@ struct ValueConverter {
         case .money:
             amounts.append((column, text, asDecimal, source))
         case .currency:
-            if let currency = Currency.lookup(text.trimmed) {
+            if let currency = Currency.lookup(trimmed) {
                 rowCurrency = currency
                 record.set(column.name, .text(currency.code))
             } else {
                 rowCurrencyIsBad = true
-                let suggestion = NameSuggestion.closest(to: text.trimmed, among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
+                let suggestion = NameSuggestion.closest(to: trimmed, among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
                 problem(source, "currency \(Diagnostic.quoted(text)) is not an ISO 4217 code", hint: suggestion + "write codes such as USD, EUR, GBP")
             }
         case .dateTime, .date, .month:
@@ -66,19 +68,19 @@ struct ValueConverter {
                             ?? "write ISO 8601 dates, or give the layout with --date-format, such as '%m/%d/%Y'")
             }
         case .boolean:
-            switch text.trimmed.lowercased() {
+            switch trimmed.lowercased() {
             case "1", "true", "yes", "y", "t": record.set(column.name, .integer(1))
             case "0", "false", "no", "n", "f": record.set(column.name, .integer(0))
             default: problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not yes or no", hint: "write true or false, yes or no, 1 or 0")
             }
         case .integer:
-            if let number = Int64(text.trimmed) {
+            if let number = Int64(trimmed) {
                 record.set(column.name, .integer(number))
             } else {
                 problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a whole number", hint: "write digits only, such as 42")
             }
         case .real:
-            if let number = Double(text.trimmed), number.isFinite {
+            if let number = Double(trimmed), number.isFinite {
                 record.set(column.name, .real(number))
             } else {
                 problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a number", hint: "write a number such as 4.5")
@@ -91,11 +93,11 @@ struct ValueConverter {
             }
             record.set(column.name, .text(text))
         case .reference(.organization, _):
-            record.set(column.name, .organization(text.trimmed))
+            record.set(column.name, .organization(trimmed))
         case .reference(.user, _):
-            record.set(column.name, .user(text.trimmed))
+            record.set(column.name, .user(trimmed))
         case .reference(.category, _):
-            record.set(column.name, .category(text.trimmed))
+            record.set(column.name, .category(trimmed))
         }
     }
 

@@ -52,6 +52,9 @@ final class ImportWriter {
             return
         }
         var columns: [String] = [], values: [DatabaseValue] = []
+        // Room for the key's two columns too, so a row's arrays are allocated once.
+        columns.reserveCapacity(record.values.count + 3)
+        values.reserveCapacity(record.values.count + 3)
         let errorsBefore = problems.count
         for (column, value) in record.values {
             guard let resolved = try resolve(value, column: column, in: record, parentID: parentID, resolvedSoFar: zip(columns, values)) else { continue }
@@ -67,6 +70,15 @@ final class ImportWriter {
         let isKeyed = table.hasImportKey
         var lookup: [(String, DatabaseValue)]?
         if isKeyed, let externalID = record.externalID {
+            if try isFresh(table.name) {
+                switch try insertNew(table.name, columns: columns, values: values, externalID: externalID, record: record) {
+                case .inserted(let rowID):
+                    for child in record.children { try write(child, parentID: rowID) }
+                    return
+                case .failed: return
+                case .keyTaken: break  // the file names this id twice: found and compared below, like any row found again
+                }
+            }
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
@@ -146,20 +158,40 @@ final class ImportWriter {
     /// import needs no count of the fingerprints it has seen.
     private func insertNumbered(_ table: String, columns: [String], values: [DatabaseValue], fingerprint: UInt64,
                                 record: ContractRecord) throws -> Int64? {
-        let shape = try statements(table, columns: columns + ["import_source", "external_id"], key: [])
         for occurrence in 1... {
-            let externalID = RecordKey.fingerprintID(fingerprint, occurrence: occurrence).databaseValue
-            let code = StatementBinding.step(shape.insert, values + [source.databaseValue, externalID])
-            if code == SQLITE_DONE {
-                summary.tables[table, default: .init()].inserted += 1
-                return db.lastInsertedRowID
+            switch try insertNew(table, columns: columns, values: values, externalID: RecordKey.fingerprintID(fingerprint, occurrence: occurrence),
+                                 record: record) {
+            case .inserted(let rowID): return rowID
+            case .keyTaken: continue
+            case .failed: return nil
             }
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            if code & 0xFF == SQLITE_CONSTRAINT, message.hasSuffix(".external_id") { continue }
-            try report(code, message, record: record)
-            return nil
         }
         return nil
+    }
+
+    enum NewRowOutcome {
+        case inserted(Int64)
+        /// An earlier row of this import has the key.
+        case keyTaken
+        /// A problem was recorded.
+        case failed
+    }
+
+    /// Inserts a row keyed by `(source, externalID)` into a table that had no row from this source when the import
+    /// began, without looking the key up first: only the file itself can have used it, and then the key's unique
+    /// index refuses the row.
+    private func insertNew(_ table: String, columns: [String], values: [DatabaseValue], externalID: String,
+                           record: ContractRecord) throws -> NewRowOutcome {
+        let shape = try statements(table, columns: columns + ["import_source", "external_id"], key: [])
+        let code = StatementBinding.step(shape.insert, values + [source.databaseValue, externalID.databaseValue])
+        if code == SQLITE_DONE {
+            summary.tables[table, default: .init()].inserted += 1
+            return .inserted(db.lastInsertedRowID)
+        }
+        let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+        if code & 0xFF == SQLITE_CONSTRAINT, message.hasSuffix(".external_id") { return .keyTaken }
+        try report(code, message, record: record)
+        return .failed
     }
 
     /// The insert and look-up statements for rows of this table, columns and key.
