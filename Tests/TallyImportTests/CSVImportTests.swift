@@ -252,6 +252,23 @@ import TallyFormat
         #expect(try fixture.run(options, [a, b]).get().description == "donations: 2 skipped")
     }
 
+    /// The fingerprints of rows imported by earlier versions, so that a file imported again after an upgrade is
+    /// still found: text, whole numbers and a negative-free amount, a row repeated, a column left to its default.
+    @Test func fingerprintsAreTheOnesEarlierVersionsWrote() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("golden.csv", """
+            Donated At,Amount,Organization,Note,Recurring
+            2024-03-05,10.00,amf,Für -1 €,yes
+            2024-03-05,10.00,amf,Für -1 €,yes
+            2023-12-31,0.5,GiveDirectly,,no
+
+            """)
+        #expect(try fixture.run(ImportFixture.donations { $0.currency = "EUR" }, [file]).get().description == "donations: 3 inserted")
+        #expect(try fixture.rows("SELECT external_id FROM donations ORDER BY id") == [
+            ["\"row-c2827bb60e2e5c05\""], ["\"row-c2827bb60e2e5c05-2\""], ["\"row-f2675ed20e4220fe\""],
+        ])
+    }
+
     @Test func aDryRunOrAFailedImportIntoANewDatabaseLeavesNoFile() throws {
         let fixture = try ImportFixture()
         let path = fixture.folder.appendingPathComponent("new/site.sqlite").path

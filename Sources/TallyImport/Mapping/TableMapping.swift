@@ -23,6 +23,10 @@ final class TableMapping {
     private let constants: [(column: ContractTable.Column, asDecimal: Bool, value: String)]
     private let fillsUser: Bool
     private let fillsCreatedAt: Bool
+    /// `--currency`, looked up once for the file.
+    let defaultCurrency: Currency?
+    /// Whether the table's amounts must be above zero (`ValueConverter.positiveAmounts`).
+    let amountsArePositive: Bool
 
     struct Target {
         let column: ContractTable.Column
@@ -52,6 +56,8 @@ final class TableMapping {
             constants.append((column, asDecimal, value))
         }
         self.constants = constants
+        defaultCurrency = options.defaultCurrency
+        amountsArePositive = ValueConverter.positiveAmounts.contains(table.name)
         fillsUser = options.user != nil && table.column("user_id") != nil && !constants.contains { $0.0.name == "user_id" }
         fillsCreatedAt = options.createdAtDefault != nil && table.column("created_at")?.isRequired == true
         guard problems.isEmpty else { throw ImportFailure(problems) }
@@ -105,7 +111,7 @@ final class TableMapping {
 
     /// The record for one source row, given its columns' targets (looked up once per file for CSV, per key for JSON).
     func record(names: [String], targets: [Target?], values: [SourceValue], at location: SourceLocation) -> Result<ContractRecord, ImportFailure> {
-        var converter = ValueConverter(table: table, options: options, location: location)
+        var converter = ValueConverter(mapping: self, location: location)
         for (column, asDecimal, value) in constants {
             converter.add(.text(value), to: column, asDecimal: asDecimal, from: nil)
         }

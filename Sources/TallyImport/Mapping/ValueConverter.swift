@@ -3,9 +3,11 @@ import TallyFormat
 /// Reads one source row's values into a contract record, column kind by column kind, collecting every problem
 /// with its place (`gifts.csv:17:3`) so a file with many bad rows is reported in one run.
 struct ValueConverter {
-    let table: ContractTable
-    let options: ImportOptions
+    /// The file's mapping: one reference for every row's converter, rather than copies of the table and options.
+    let mapping: TableMapping
     let location: SourceLocation
+    var table: ContractTable { mapping.table }
+    var options: ImportOptions { mapping.options }
     var record: ContractRecord
     private var problems: [Diagnostic] = []
     /// Amounts wait until every field is read: the currency column may come after them.
@@ -17,12 +19,11 @@ struct ValueConverter {
     /// Tables whose amounts are above zero (`tally check` holds them to it too).
     static let positiveAmounts: Set<String> = ["donations", "expenses"]
 
-    init(table: ContractTable, options: ImportOptions, location: SourceLocation) {
-        self.table = table
-        self.options = options
+    init(mapping: TableMapping, location: SourceLocation) {
+        self.mapping = mapping
         self.location = location
-        record = ContractRecord(table: table.name, values: [], location: location)
-        record.values.reserveCapacity(table.columns.count)
+        record = ContractRecord(table: mapping.table.name, values: [], location: location)
+        record.values.reserveCapacity(mapping.table.columns.count)
     }
 
     mutating func add(_ value: SourceValue, to column: ContractTable.Column, asDecimal: Bool, from source: String?) {
@@ -124,7 +125,7 @@ struct ValueConverter {
             if let minor = Int64(text.trimmed) {
                 record.set(column.name, .integer(minor))
                 if hasCurrencyColumn, rowCurrency == nil {
-                    guard let currency = options.defaultCurrency else {
+                    guard let currency = mapping.defaultCurrency else {
                         problem(source, "\(column.name) \(Diagnostic.quoted(text)) names no currency", hint: "give one with --currency EUR, or map a currency column")
                         return
                     }
@@ -136,7 +137,7 @@ struct ValueConverter {
             }
             return
         }
-        let fallback = rowCurrency ?? options.defaultCurrency
+        let fallback = rowCurrency ?? mapping.defaultCurrency
         switch AmountText.parse(text, currency: fallback, decimalComma: options.decimalComma) {
         case .success(let amount):
             let currency = amount.currency ?? fallback
@@ -149,17 +150,17 @@ struct ValueConverter {
                         hint: "amounts in different currencies are never mixed: correct the amount or the currency column")
                 return
             }
-            if let stated = options.defaultCurrency, rowCurrency == nil, stated != currency {
+            if let stated = mapping.defaultCurrency, rowCurrency == nil, stated != currency {
                 problem(source, "amount \(Diagnostic.quoted(text)) is in \(currency.code), but --currency says \(stated.code)",
                         hint: "amounts in different currencies are never mixed: correct the amount or --currency")
                 return
             }
-            if !hasCurrencyColumn, options.defaultCurrency == nil {
+            if !hasCurrencyColumn, mapping.defaultCurrency == nil {
                 problem(source, "\(table.name) has no currency column, so \(column.name) is read in the site's currency, which the import cannot see",
                         hint: "say which currency the file's amounts are in with --currency, the same as the site's `currency`")
                 return
             }
-            if amount.minorUnits <= 0, Self.positiveAmounts.contains(table.name) {
+            if amount.minorUnits <= 0, mapping.amountsArePositive {
                 problem(source, "amount \(Diagnostic.quoted(text)) is not above zero, and every \(table.name.dropLast()) is",
                         hint: "a bank writes money going out as negative: leave refunds and credits out of the file, or make debits positive")
                 return

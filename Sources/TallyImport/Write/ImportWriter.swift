@@ -71,7 +71,7 @@ final class ImportWriter {
         var lookup: [(String, DatabaseValue)]?
         if isKeyed, let externalID = record.externalID {
             if try isFresh(table.name) {
-                switch try insertNew(table.name, columns: columns, values: values, externalID: externalID, record: record) {
+                switch try insertNew(table.name, columns: &columns, values: &values, externalID: externalID, record: record) {
                 case .inserted(let rowID):
                     for child in record.children { try write(child, parentID: rowID) }
                     return
@@ -87,7 +87,7 @@ final class ImportWriter {
             let fingerprint = RecordKey.fingerprint(table: table.name, source: source, columns: identifying.map { columns[$0] },
                                                     values: identifying.map { values[$0] })
             if try isFresh(table.name) {
-                guard let rowID = try insertNumbered(table.name, columns: columns, values: values, fingerprint: fingerprint, record: record) else { return }
+                guard let rowID = try insertNumbered(table.name, columns: &columns, values: &values, fingerprint: fingerprint, record: record) else { return }
                 for child in record.children { try write(child, parentID: rowID) }
                 return
             }
@@ -150,16 +150,16 @@ final class ImportWriter {
         }
         guard try execute(shape.insert, values, record: record) else { return nil }
         summary.tables[table, default: .init()].inserted += 1
-        return db.lastInsertedRowID
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
     }
 
     /// Inserts a fingerprinted row into a table that had no row from this source: nothing to look up, and the
     /// key's unique index tells when the file repeats a row, which is then numbered (`row-…-2`). A file's first
     /// import needs no count of the fingerprints it has seen.
-    private func insertNumbered(_ table: String, columns: [String], values: [DatabaseValue], fingerprint: UInt64,
+    private func insertNumbered(_ table: String, columns: inout [String], values: inout [DatabaseValue], fingerprint: UInt64,
                                 record: ContractRecord) throws -> Int64? {
         for occurrence in 1... {
-            switch try insertNew(table, columns: columns, values: values, externalID: RecordKey.fingerprintID(fingerprint, occurrence: occurrence),
+            switch try insertNew(table, columns: &columns, values: &values, externalID: RecordKey.fingerprintID(fingerprint, occurrence: occurrence),
                                  record: record) {
             case .inserted(let rowID): return rowID
             case .keyTaken: continue
@@ -179,14 +179,23 @@ final class ImportWriter {
 
     /// Inserts a row keyed by `(source, externalID)` into a table that had no row from this source when the import
     /// began, without looking the key up first: only the file itself can have used it, and then the key's unique
-    /// index refuses the row.
-    private func insertNew(_ table: String, columns: [String], values: [DatabaseValue], externalID: String,
+    /// index refuses the row. The key's two columns are added to `columns` and `values` for the insert and taken
+    /// off again, so the arrays a row has are not copied.
+    private func insertNew(_ table: String, columns: inout [String], values: inout [DatabaseValue], externalID: String,
                            record: ContractRecord) throws -> NewRowOutcome {
-        let shape = try statements(table, columns: columns + ["import_source", "external_id"], key: [])
-        let code = StatementBinding.step(shape.insert, values + [source.databaseValue, externalID.databaseValue])
+        columns.append("import_source")
+        columns.append("external_id")
+        values.append(source.databaseValue)
+        values.append(externalID.databaseValue)
+        defer {
+            columns.removeLast(2)
+            values.removeLast(2)
+        }
+        let shape = try statements(table, columns: columns, key: [])
+        let code = StatementBinding.step(shape.insert, values)
         if code == SQLITE_DONE {
             summary.tables[table, default: .init()].inserted += 1
-            return .inserted(db.lastInsertedRowID)
+            return .inserted(sqlite3_last_insert_rowid(db.sqliteConnection))
         }
         let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
         if code & 0xFF == SQLITE_CONSTRAINT, message.hasSuffix(".external_id") { return .keyTaken }
