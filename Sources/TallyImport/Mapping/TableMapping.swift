@@ -28,11 +28,18 @@ final class TableMapping {
     /// Whether the table's amounts must be above zero (`ValueConverter.positiveAmounts`).
     let amountsArePositive: Bool
 
-    struct Target {
+    /// A class, so that reading a row's targets retains one reference each rather than a column's strings.
+    final class Target {
         let column: ContractTable.Column
         let asDecimal: Bool
         /// `tags` on organizations: a list written as `a, b; c`, becoming organization_tags rows.
         let isTagList: Bool
+
+        init(column: ContractTable.Column, asDecimal: Bool, isTagList: Bool) {
+            self.column = column
+            self.asDecimal = asDecimal
+            self.isTagList = isTagList
+        }
     }
 
     /// Checks the map and set targets against the table; the problems are errors about the options themselves.
@@ -62,6 +69,16 @@ final class TableMapping {
         fillsCreatedAt = options.createdAtDefault != nil && table.column("created_at")?.isRequired == true
         guard problems.isEmpty else { throw ImportFailure(problems) }
     }
+
+    /// `Currency.lookup`, remembering the last code: a file's rows mostly share one.
+    func currency(_ code: String) -> Currency? {
+        if let last = lastCurrency, last.text == code { return last.currency }
+        let currency = Currency.lookup(code)
+        lastCurrency = (code, currency)
+        return currency
+    }
+
+    private var lastCurrency: (text: String, currency: Currency?)?
 
     /// What `sourceColumn` maps to; nil when it is ignored or maps to nothing (reported through `unmapped`).
     func target(of sourceColumn: String, unmapped: (String) -> Void) -> Target? {

@@ -50,7 +50,7 @@ struct ValueConverter {
         case .money:
             amounts.append((column, text, asDecimal, source))
         case .currency:
-            if let currency = Currency.lookup(trimmed) {
+            if let currency = mapping.currency(trimmed) {
                 rowCurrency = currency
                 record.set(column.name, .text(currency.code))
             } else {

@@ -12,6 +12,7 @@ final class ImportWriter {
     var source = "" {
         didSet {
             fresh = [:]
+            lastFresh = nil
             seenTableReady = false
         }
     }
@@ -28,6 +29,8 @@ final class ImportWriter {
     /// The statements of the last row's shape: a file's rows all have one, so its SQL is built once.
     private var lastShape: (table: String, columns: [String], compared: [String], key: [String], insert: Statement, select: Statement?)?
     private var seenTableReady = false
+    private var lastTable: ContractTable?
+    private var lastFresh: (table: String, isFresh: Bool)?
 
     init(db: Database, options: ImportOptions) {
         self.db = db
@@ -35,7 +38,12 @@ final class ImportWriter {
     }
 
     func table(_ name: String) throws -> ContractTable? {
-        if let known = tables[name] { return known }
+        // The last table first: a file's rows all go to one, and comparing names is cheaper than hashing one.
+        if let last = lastTable, last.name == name { return last }
+        if let known = tables[name] {
+            lastTable = known
+            return known
+        }
         let table = try ContractTable(name, in: db)
         tables[name] = table
         return table
@@ -247,11 +255,17 @@ final class ImportWriter {
     }
 
     private func isFresh(_ table: String) throws -> Bool {
-        if let known = fresh[table] { return known }
-        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ?)",
-                                       arguments: [source]) ?? false
-        fresh[table] = !exists
-        return !exists
+        if let last = lastFresh, last.table == table { return last.isFresh }
+        let isFresh: Bool
+        if let known = fresh[table] {
+            isFresh = known
+        } else {
+            isFresh = !(try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ?)",
+                                          arguments: [source]) ?? false)
+            fresh[table] = isFresh
+        }
+        lastFresh = (table, isFresh)
+        return isFresh
     }
 
     func problem(_ record: ContractRecord, _ column: String?, _ message: String, hint: String) {
