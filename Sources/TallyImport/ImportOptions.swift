@@ -37,6 +37,9 @@ public struct ImportOptions: Sendable, Equatable {
     /// The date that fills a `created_at` no column maps to (`tally import`: today). Nil makes it an error, so a
     /// build's `sources:` never depend on the day they were built.
     public var createdAtDefault: String?
+    /// The smallest file that may set a table's key index aside while its fingerprinted rows go in
+    /// (`DeferredKeyIndex`); tests lower it to exercise that path with small files.
+    var keyIndexDeferralBytes = DeferredKeyIndex.minimumFileBytes
 
     /// The separator a name stands for: `,`/`comma`, `;`/`semicolon`, `tab`; nil for anything else.
     public static func delimiter(named name: String) -> UInt8? {

@@ -13,6 +13,7 @@ final class ImportWriter {
         didSet {
             fresh = [:]
             lastFresh = nil
+            keyIndexDeferralTried = []
             seenTableReady = false
         }
     }
@@ -30,6 +31,12 @@ final class ImportWriter {
     private var lastShape: (table: String, columns: [String], compared: [String], key: [String], insert: Statement, select: Statement?)?
     private var seenTableReady = false
     private var lastTable: ContractTable?
+    /// The key index set aside for the file being read, if any (`DeferredKeyIndex`).
+    var deferredIndex: DeferredKeyIndex?
+    /// The tables whose index this file has already set aside, or found it should not.
+    var keyIndexDeferralTried: Set<String> = []
+    /// The size of the file being read, which decides whether a key index may be set aside.
+    var fileBytes: Int64 = 0
     private var lastFresh: (table: String, isFresh: Bool)?
 
     init(db: Database, options: ImportOptions) {
@@ -78,6 +85,7 @@ final class ImportWriter {
         let isKeyed = table.hasImportKey
         var lookup: [(String, DatabaseValue)]?
         if isKeyed, let externalID = record.externalID {
+            try restoreKeyIndex(on: table.name)
             if try isFresh(table.name) {
                 switch try insertNew(table.name, columns: &columns, values: &values, externalID: externalID, record: record) {
                 case .inserted(let rowID):
@@ -89,16 +97,19 @@ final class ImportWriter {
             }
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
+            try restoreKeyIndex(on: table.name)
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
             let identifying = columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
             let fingerprint = RecordKey.fingerprint(table: table.name, source: source, columns: identifying.map { columns[$0] },
                                                     values: identifying.map { values[$0] })
             if try isFresh(table.name) {
-                guard let rowID = try insertNumbered(table.name, columns: &columns, values: &values, fingerprint: fingerprint, record: record) else { return }
+                guard let rowID = try insertFingerprinted(table.name, columns: &columns, values: &values, fingerprint: fingerprint, record: record)
+                else { return }
                 for child in record.children { try write(child, parentID: rowID) }
                 return
             }
+            try restoreKeyIndex(on: table.name)
             let externalID = RecordKey.fingerprintID(fingerprint, occurrence: try occurrence(of: fingerprint))
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else {
@@ -159,6 +170,24 @@ final class ImportWriter {
         guard try execute(shape.insert, values, record: record) else { return nil }
         summary.tables[table, default: .init()].inserted += 1
         return sqlite3_last_insert_rowid(db.sqliteConnection)
+    }
+
+    /// Inserts a fingerprinted row into a table that had no row from this source. With the key's index set aside
+    /// (`DeferredKeyIndex`), the row goes in as its fingerprint's first occurrence, and repeats are numbered when
+    /// the index is built again; otherwise `insertNumbered` numbers it now.
+    private func insertFingerprinted(_ table: String, columns: inout [String], values: inout [DatabaseValue], fingerprint: UInt64,
+                                     record: ContractRecord) throws -> Int64? {
+        guard try deferKeyIndex(of: table) else {
+            return try insertNumbered(table, columns: &columns, values: &values, fingerprint: fingerprint, record: record)
+        }
+        switch try insertNew(table, columns: &columns, values: &values, externalID: RecordKey.fingerprintID(fingerprint, occurrence: 1),
+                             record: record) {
+        case .inserted(let rowID):
+            wroteDeferred(rowID)
+            return rowID
+        case .failed: return nil
+        case .keyTaken: throw DatabaseError(message: "\(table): a key was refused while its index was set aside")
+        }
     }
 
     /// Inserts a fingerprinted row into a table that had no row from this source: nothing to look up, and the
