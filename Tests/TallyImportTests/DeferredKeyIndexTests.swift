@@ -74,6 +74,20 @@ import Testing
         #expect(deferred[0] == [["donations: 4 inserted, 1 skipped"]])
     }
 
+    @Test func rowsThatGiveTheirOwnIDAreNumberedWhateverTheOrderOfTheirIDs() throws {
+        let numbered = """
+            Id,Date,Amount,Organization
+            30,2024-03-05,10.00,amf
+            20,2024-03-06,11.00,amf
+            10,2024-03-07,12.00,amf
+
+            """
+        let (deferred, direct) = try importBoth(numbered)
+        #expect(deferred[0..<4] == direct[0..<4])
+        #expect(deferred[0] == [["donations: 3 inserted"]])
+        #expect(deferred[1].map { $0[0] } == ["10", "20", "30"])
+    }
+
     @Test func aFailedOrDryRunImportLeavesTheFileAndItsIndexAsTheyWere() throws {
         let fixture = try ImportFixture()
         let before = try fixture.databaseBytes()

@@ -10,16 +10,17 @@ import TallyStore
 /// `row-<fingerprint>`; before the index is built, the rows whose fingerprint the file repeats are numbered in file
 /// order (`row-…-2`, `-3`), as a row-by-row insert numbers them.
 ///
-/// Only a file of 4 MiB or more that may hold about as many rows as the table already has sets its index aside (rebuilding it costs
-/// the whole table), and only while no row of another kind needs the index: such a row, or the end of the file,
-/// builds it again first. The import's one transaction covers all of it, so a failed import leaves the index as it was.
+/// Only a file of 4 MiB or more that may hold about as many rows as the table already has sets its index aside
+/// (rebuilding it costs the whole table), and only while no row of another kind needs the index: such a row, or the
+/// end of the file, builds it again first. The import's one transaction covers all of it, so a failed import leaves
+/// the index as it was.
 struct DeferredKeyIndex {
     let table: String
     /// The index's own `CREATE UNIQUE INDEX` statement, from `sqlite_master`, to build it again exactly.
     let sql: String
     let source: String
-    /// The first row written while the index was set aside.
-    var firstRowID: Int64?
+    /// The lowest rowid written while the index was set aside: the first row's, unless a file gives rows their `id`.
+    var lowestRowID: Int64?
 
     /// A file at least this large may set the index aside (when the table has at most a row per 256 of its bytes).
     /// Below it (some 60,000 rows of gifts) the index of the file's keys fits SQLite's 2 MiB page cache, and sorting
@@ -45,7 +46,8 @@ extension ImportWriter {
 
     /// Notes the rowid of a row written while the index is set aside.
     func wroteDeferred(_ rowID: Int64) {
-        if deferredIndex?.firstRowID == nil { deferredIndex?.firstRowID = rowID }
+        if let lowest = deferredIndex?.lowestRowID, lowest <= rowID { return }
+        deferredIndex?.lowestRowID = rowID
     }
 
     /// Builds the set-aside index again, after numbering the rows whose fingerprint the file repeats; does nothing
@@ -53,7 +55,7 @@ extension ImportWriter {
     func restoreKeyIndex(on table: String? = nil) throws {
         guard let deferred = deferredIndex, table == nil || table == deferred.table else { return }
         deferredIndex = nil
-        if let first = deferred.firstRowID {
+        if let lowest = deferred.lowestRowID {
             let quoted = deferred.table.quotedDatabaseIdentifier
             // The repeated keys first (one pass over the file's rows), then only their rows numbered in file order.
             try db.execute(sql: """
@@ -63,7 +65,7 @@ extension ImportWriter {
                         SELECT external_id FROM \(quoted) WHERE rowid >= ?1 AND import_source = ?2
                         GROUP BY external_id HAVING count(*) > 1)) AS numbered
                 WHERE \(quoted).rowid = numbered.id AND numbered.occurrence > 1
-                """, arguments: [first, deferred.source])
+                """, arguments: [lowest, deferred.source])
         }
         try db.execute(sql: deferred.sql)
     }
