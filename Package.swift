@@ -52,6 +52,7 @@ let package = Package(
         ]),
         .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
         .executableTarget(name: "tally-build-bench", dependencies: ["TallySite"], path: "Benchmarks/BuildBench"),
+        .executableTarget(name: "tally-import-bench", dependencies: ["TallyImport"], path: "Benchmarks/ImportBench"),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat"]),
         .testTarget(name: "TallyChartsTests", dependencies: [
             "TallyCharts", .product(name: "PropertyBased", package: "swift-property-based"),

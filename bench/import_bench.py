@@ -10,7 +10,8 @@ once under .bench/import/ from a seeded generator. Each tool loads it into a new
 - tally (id): `tally import csv --table donations` with amounts read into minor units, dates checked and
   organizations resolved, Reference mapped to external_id;
 - tally (fingerprint): the same without an id column, so each row is keyed by a fingerprint of its values.
-Medians of the runs are printed: wall seconds and peak RSS in MiB.
+Medians of the runs are printed: wall seconds, CPU seconds (user + system: steadier than wall time when other work
+shares the machine) and peak RSS in MiB.
 """
 import argparse
 import os
@@ -44,7 +45,8 @@ def measure(command, cwd):
     wall = 0.0
     for part in fields["Elapsed (wall clock) time (h:mm:ss or m:ss)"].split(":"):
         wall = wall * 60 + float(part)
-    return wall, int(fields["Maximum resident set size (kbytes)"]) / 1024
+    cpu = float(fields["User time (seconds)"]) + float(fields["System time (seconds)"])
+    return wall, cpu, int(fields["Maximum resident set size (kbytes)"]) / 1024
 
 
 def tally_database(tally, path):
@@ -81,21 +83,23 @@ def main():
     }
     size = os.path.getsize(csv) / 1_000_000
     print("%d rows, %.0f MB, %d runs each, medians" % (args.rows, size, args.runs))
-    print("| tool | wall | peak RSS |\n|---|---:|---:|")
+    print("| tool | wall | CPU | peak RSS |\n|---|---:|---:|---:|")
     for name, command in tools.items():
         if name.startswith("sqlite-utils") and shutil.which("sqlite-utils") is None:
-            print("| %s | not installed | |" % name)
+            print("| %s | not installed | | |" % name)
             continue
-        walls, memories = [], []
+        walls, cpus, memories = [], [], []
         for _ in range(args.runs):
             if name.startswith("tally"):
                 tally_database(args.tally, database)
             elif os.path.exists(database):
                 os.remove(database)
-            wall, memory = measure(command(), FOLDER)
+            wall, cpu, memory = measure(command(), FOLDER)
             walls.append(wall)
+            cpus.append(cpu)
             memories.append(memory)
-        print("| %s | %.2f s | %.0f MiB |" % (name, statistics.median(walls), statistics.median(memories)), flush=True)
+        print("| %s | %.2f s | %.2f s | %.0f MiB |" % (name, statistics.median(walls), statistics.median(cpus), statistics.median(memories)),
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -91,8 +91,11 @@ public enum Importer {
                 writer.source = options.source ?? format.defaultSource ?? file.defaultSource
                 let session = ImportSession(file: file, options: options, writer: writer,
                                             progress: progress.map { report in { report(file, $0, $1) } })
+                var info = stat()
+                writer.fileBytes = stat(file.path, &info) == 0 ? Int64(info.st_size) : 0
                 try format.read(file, into: session)
                 if session.hasTooManyErrors { break }
+                try writer.restoreKeyIndex()
             }
         } catch let failure as ImportFailure {
             throw ImportFailure(writer.problems + failure.diagnostics + writer.summary.warnings)

@@ -24,6 +24,9 @@ import TallyFormat
         ("1.234", false, kwd, 1_234, nil),
         ("1'234.50", false, usd, 123_450, nil),
         ("12", false, jpy, 12, nil),
+        ("+12.00", false, usd, 1_200, nil),
+        ("12 $", false, nil, 1_200, "USD"),
+        ("12.00USD", false, nil, 1_200, "USD"),
     ] as [(String, Bool, Currency?, Int64, String?)])
     func readsAmountsExactly(text: String, decimalComma: Bool, currency: Currency?, minorUnits: Int64, named: String?) {
         let parsed = AmountText.parse(text, currency: currency, decimalComma: decimalComma)
@@ -45,6 +48,8 @@ import TallyFormat
         ("--5", false, .notANumber),
         ("+-5", false, .notANumber),
         ("-$-5", false, .notANumber),
+        ("-\u{301}5", false, .notANumber),
+        ("(5)\u{301}", false, .notANumber),
     ])
     func refusesWhatItCannotReadExactly(text: String, decimalComma: Bool, problem: AmountText.Problem) {
         #expect(AmountText.parse(text, currency: Self.usd, decimalComma: decimalComma) == .failure(problem))

@@ -57,6 +57,27 @@ import TallyFormat
         #expect(try fixture.rows("SELECT amount_cents FROM donations WHERE external_id = 'TX1'") == [["130000"]])
     }
 
+    @Test func anIDTheFileRepeatsOnItsFirstImportIsOneRowUpdatedByTheLaterLine() throws {
+        let fixture = try ImportFixture()
+        let options = ImportFixture.donations { $0.map["Reference"] = "external_id" }
+        let file = try fixture.file("gifts.csv", """
+            Date,Amount,Currency,Organization,Reference
+            2024-03-05,10.00,USD,amf,TX1
+            2024-03-06,20.00,USD,amf,TX2
+            2024-03-05,10.00,USD,amf,TX1
+            2024-03-07,30.00,USD,amf,TX1
+
+            """)
+        #expect(try fixture.run(options, [file]).get().description == "donations: 2 inserted, 1 updated, 1 skipped")
+        #expect(try fixture.rows("SELECT external_id, amount_cents, donated_at FROM donations ORDER BY id") == [
+            ["\"TX1\"", "3000", "\"2024-03-07\""], ["\"TX2\"", "2000", "\"2024-03-06\""],
+        ])
+        // Imported again, the first TX1 line updates the row and the last sets it back: the later line still wins.
+        let after = try fixture.rows("SELECT * FROM donations ORDER BY id")
+        #expect(try fixture.run(options, [file]).get().description == "donations: 2 updated, 2 skipped")
+        #expect(try fixture.rows("SELECT * FROM donations ORDER BY id") == after)
+    }
+
     @Test func aDryRunAndAFailedImportLeaveTheDatabaseFileAsItWas() throws {
         let fixture = try ImportFixture()
         let before = try fixture.databaseBytes()
@@ -229,6 +250,23 @@ import TallyFormat
         let options = ImportFixture.donations { $0.currency = "USD" }
         #expect(try fixture.run(options, [a, b]).get().description == "donations: 2 inserted")
         #expect(try fixture.run(options, [a, b]).get().description == "donations: 2 skipped")
+    }
+
+    /// The fingerprints of rows imported by earlier versions, so that a file imported again after an upgrade is
+    /// still found: text, whole numbers and a negative-free amount, a row repeated, a column left to its default.
+    @Test func fingerprintsAreTheOnesEarlierVersionsWrote() throws {
+        let fixture = try ImportFixture()
+        let file = try fixture.file("golden.csv", """
+            Donated At,Amount,Organization,Note,Recurring
+            2024-03-05,10.00,amf,Für -1 €,yes
+            2024-03-05,10.00,amf,Für -1 €,yes
+            2023-12-31,0.5,GiveDirectly,,no
+
+            """)
+        #expect(try fixture.run(ImportFixture.donations { $0.currency = "EUR" }, [file]).get().description == "donations: 3 inserted")
+        #expect(try fixture.rows("SELECT external_id FROM donations ORDER BY id") == [
+            ["\"row-c2827bb60e2e5c05\""], ["\"row-c2827bb60e2e5c05-2\""], ["\"row-f2675ed20e4220fe\""],
+        ])
     }
 
     @Test func aDryRunOrAFailedImportIntoANewDatabaseLeavesNoFile() throws {

@@ -34,14 +34,16 @@ enum AmountText {
     static func parse(_ text: String, currency: Currency?, decimalComma: Bool) -> Result<Amount, Problem> {
         var body = Substring(text).trimmed
         var negative = false, signs = 0
-        if body.hasPrefix("("), body.hasSuffix(")") {
+        // Byte checks first, so that most amounts form no Character here.
+        if body.utf8.first == UInt8(ascii: "("), body.hasPrefix("("), body.hasSuffix(")") {
             negative = true
             signs += 1
             body = body.dropFirst().dropLast().trimmed
         }
         // One sign at most, before or after the currency: "-$5", "$-5", "(5)"; never "--5" or "(-5)".
         func takeSign() {
-            guard let first = body.first, first == "-" || first == "+" else { return }
+            guard let byte = body.utf8.first, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+"),
+                  let first = body.first, first == "-" || first == "+" else { return }
             negative = negative || first == "-"
             signs += 1
             body = body.dropFirst().trimmed
@@ -66,6 +68,11 @@ enum AmountText {
     /// Removes a leading or trailing currency symbol or ISO 4217 code from `body`. A shared symbol is the
     /// `fallback` currency when that is one of its family.
     private static func takeCurrency(_ body: inout Substring, fallback: Currency?) -> Result<Currency?, Problem> {
+        // A symbol or a code stands first or last; most amounts (`12.50`) start and end with a digit, and are
+        // passed on after two byte checks, with no Character formed.
+        if let head = body.utf8.first, let tail = body.utf8.last, (0x30...0x39).contains(head), (0x30...0x39).contains(tail) {
+            return .success(nil)
+        }
         func symbol(_ character: Character) -> Currency? {
             if let fallback, families[character]?.contains(fallback.code) == true { return fallback }
             return symbols[character].flatMap(Currency.lookup)
@@ -94,10 +101,14 @@ enum AmountText {
         return .success(nil)
     }
 
+    /// What may separate thousands: made once, not for every amount.
+    private static let groupMarksWithDecimalPoint: Set<Unicode.Scalar> = [",", " ", "\u{00A0}", "\u{202F}", "'"]
+    private static let groupMarksWithDecimalComma: Set<Unicode.Scalar> = [".", " ", "\u{00A0}", "\u{202F}", "'"]
+
     /// The digits of `body` as minor units: grouping separators checked, decimals padded to `minorUnits`.
     private static func digits(_ body: Substring, minorUnits: Int, decimalComma: Bool) -> Result<Int64, Problem> {
         let decimalMark: Unicode.Scalar = decimalComma ? "," : "."
-        let groupMarks: Set<Unicode.Scalar> = decimalComma ? [".", " ", "\u{00A0}", "\u{202F}", "'"] : [",", " ", "\u{00A0}", "\u{202F}", "'"]
+        let groupMarks = decimalComma ? groupMarksWithDecimalComma : groupMarksWithDecimalPoint
         var whole: Int64 = 0, fraction: Int64 = 0, fractionDigits = 0
         var inFraction = false, sawDigit = false, droppedDigits = false
         var digitsSinceGroup = 0, sawGroup = false

@@ -12,12 +12,21 @@ struct ContractTable {
     /// Whether rows are found again by `(import_source, external_id)` (contract v2's import-keyed tables).
     let hasImportKey: Bool
 
-    struct Column {
+    /// A class, so that handing a column from the mapping to each row's values retains one reference rather than
+    /// the strings of its name and kind.
+    final class Column {
         let name: String
         let kind: ColumnKind
         /// NOT NULL without a default: every row needs a value.
         let isRequired: Bool
         let isNullable: Bool
+
+        init(name: String, kind: ColumnKind, isRequired: Bool, isNullable: Bool) {
+            self.name = name
+            self.kind = kind
+            self.isRequired = isRequired
+            self.isNullable = isNullable
+        }
     }
 
     init?(_ name: String, in db: Database) throws {

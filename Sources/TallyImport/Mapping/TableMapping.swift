@@ -23,12 +23,23 @@ final class TableMapping {
     private let constants: [(column: ContractTable.Column, asDecimal: Bool, value: String)]
     private let fillsUser: Bool
     private let fillsCreatedAt: Bool
+    /// `--currency`, looked up once for the file.
+    let defaultCurrency: Currency?
+    /// Whether the table's amounts must be above zero (`ValueConverter.positiveAmounts`).
+    let amountsArePositive: Bool
 
-    struct Target {
+    /// A class, so that reading a row's targets retains one reference each rather than a column's strings.
+    final class Target {
         let column: ContractTable.Column
         let asDecimal: Bool
         /// `tags` on organizations: a list written as `a, b; c`, becoming organization_tags rows.
         let isTagList: Bool
+
+        init(column: ContractTable.Column, asDecimal: Bool, isTagList: Bool) {
+            self.column = column
+            self.asDecimal = asDecimal
+            self.isTagList = isTagList
+        }
     }
 
     /// Checks the map and set targets against the table; the problems are errors about the options themselves.
@@ -52,10 +63,22 @@ final class TableMapping {
             constants.append((column, asDecimal, value))
         }
         self.constants = constants
+        defaultCurrency = options.defaultCurrency
+        amountsArePositive = ValueConverter.positiveAmounts.contains(table.name)
         fillsUser = options.user != nil && table.column("user_id") != nil && !constants.contains { $0.0.name == "user_id" }
         fillsCreatedAt = options.createdAtDefault != nil && table.column("created_at")?.isRequired == true
         guard problems.isEmpty else { throw ImportFailure(problems) }
     }
+
+    /// `Currency.lookup`, remembering the last code: a file's rows mostly share one.
+    func currency(_ code: String) -> Currency? {
+        if let last = lastCurrency, last.text == code { return last.currency }
+        let currency = Currency.lookup(code)
+        lastCurrency = (code, currency)
+        return currency
+    }
+
+    private var lastCurrency: (text: String, currency: Currency?)?
 
     /// What `sourceColumn` maps to; nil when it is ignored or maps to nothing (reported through `unmapped`).
     func target(of sourceColumn: String, unmapped: (String) -> Void) -> Target? {
@@ -105,7 +128,7 @@ final class TableMapping {
 
     /// The record for one source row, given its columns' targets (looked up once per file for CSV, per key for JSON).
     func record(names: [String], targets: [Target?], values: [SourceValue], at location: SourceLocation) -> Result<ContractRecord, ImportFailure> {
-        var converter = ValueConverter(table: table, options: options, location: location)
+        var converter = ValueConverter(mapping: self, location: location)
         for (column, asDecimal, value) in constants {
             converter.add(.text(value), to: column, asDecimal: asDecimal, from: nil)
         }

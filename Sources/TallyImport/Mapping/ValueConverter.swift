@@ -3,9 +3,11 @@ import TallyFormat
 /// Reads one source row's values into a contract record, column kind by column kind, collecting every problem
 /// with its place (`gifts.csv:17:3`) so a file with many bad rows is reported in one run.
 struct ValueConverter {
-    let table: ContractTable
-    let options: ImportOptions
+    /// The file's mapping: one reference for every row's converter, rather than copies of the table and options.
+    let mapping: TableMapping
     let location: SourceLocation
+    var table: ContractTable { mapping.table }
+    var options: ImportOptions { mapping.options }
     var record: ContractRecord
     private var problems: [Diagnostic] = []
     /// Amounts wait until every field is read: the currency column may come after them.
@@ -17,11 +19,11 @@ struct ValueConverter {
     /// Tables whose amounts are above zero (`tally check` holds them to it too).
     static let positiveAmounts: Set<String> = ["donations", "expenses"]
 
-    init(table: ContractTable, options: ImportOptions, location: SourceLocation) {
-        self.table = table
-        self.options = options
+    init(mapping: TableMapping, location: SourceLocation) {
+        self.mapping = mapping
         self.location = location
-        record = ContractRecord(table: table.name, values: [], location: location)
+        record = ContractRecord(table: mapping.table.name, values: [], location: location)
+        record.values.reserveCapacity(mapping.table.columns.count)
     }
 
     mutating func add(_ value: SourceValue, to column: ContractTable.Column, asDecimal: Bool, from source: String?) {
@@ -31,11 +33,12 @@ struct ValueConverter {
         case .text(let string), .number(let string): text = string
         case .bool(let flag): text = flag ? "1" : "0"
         }
+        let trimmed = text.trimmed
         if column.name == "external_id" {
-            record.externalID = text.trimmed.isEmpty ? nil : text.trimmed
+            record.externalID = trimmed.isEmpty ? nil : trimmed
             return
         }
-        if text.trimmed.isEmpty {
+        if trimmed.isEmpty {
             if column.isNullable {
                 record.set(column.name, .null)
             } else if column.isRequired {
@@ -47,12 +50,12 @@ struct ValueConverter {
         case .money:
             amounts.append((column, text, asDecimal, source))
         case .currency:
-            if let currency = Currency.lookup(text.trimmed) {
+            if let currency = mapping.currency(trimmed) {
                 rowCurrency = currency
                 record.set(column.name, .text(currency.code))
             } else {
                 rowCurrencyIsBad = true
-                let suggestion = NameSuggestion.closest(to: text.trimmed, among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
+                let suggestion = NameSuggestion.closest(to: trimmed, among: Currency.knownCodes).map { "did you mean '\($0)'? " } ?? ""
                 problem(source, "currency \(Diagnostic.quoted(text)) is not an ISO 4217 code", hint: suggestion + "write codes such as USD, EUR, GBP")
             }
         case .dateTime, .date, .month:
@@ -66,19 +69,19 @@ struct ValueConverter {
                             ?? "write ISO 8601 dates, or give the layout with --date-format, such as '%m/%d/%Y'")
             }
         case .boolean:
-            switch text.trimmed.lowercased() {
+            switch trimmed.lowercased() {
             case "1", "true", "yes", "y", "t": record.set(column.name, .integer(1))
             case "0", "false", "no", "n", "f": record.set(column.name, .integer(0))
             default: problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not yes or no", hint: "write true or false, yes or no, 1 or 0")
             }
         case .integer:
-            if let number = Int64(text.trimmed) {
+            if let number = Int64(trimmed) {
                 record.set(column.name, .integer(number))
             } else {
                 problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a whole number", hint: "write digits only, such as 42")
             }
         case .real:
-            if let number = Double(text.trimmed), number.isFinite {
+            if let number = Double(trimmed), number.isFinite {
                 record.set(column.name, .real(number))
             } else {
                 problem(source, "\(column.name) \(Diagnostic.quoted(text)) is not a number", hint: "write a number such as 4.5")
@@ -91,11 +94,11 @@ struct ValueConverter {
             }
             record.set(column.name, .text(text))
         case .reference(.organization, _):
-            record.set(column.name, .organization(text.trimmed))
+            record.set(column.name, .organization(trimmed))
         case .reference(.user, _):
-            record.set(column.name, .user(text.trimmed))
+            record.set(column.name, .user(trimmed))
         case .reference(.category, _):
-            record.set(column.name, .category(text.trimmed))
+            record.set(column.name, .category(trimmed))
         }
     }
 
@@ -122,7 +125,7 @@ struct ValueConverter {
             if let minor = Int64(text.trimmed) {
                 record.set(column.name, .integer(minor))
                 if hasCurrencyColumn, rowCurrency == nil {
-                    guard let currency = options.defaultCurrency else {
+                    guard let currency = mapping.defaultCurrency else {
                         problem(source, "\(column.name) \(Diagnostic.quoted(text)) names no currency", hint: "give one with --currency EUR, or map a currency column")
                         return
                     }
@@ -134,7 +137,7 @@ struct ValueConverter {
             }
             return
         }
-        let fallback = rowCurrency ?? options.defaultCurrency
+        let fallback = rowCurrency ?? mapping.defaultCurrency
         switch AmountText.parse(text, currency: fallback, decimalComma: options.decimalComma) {
         case .success(let amount):
             let currency = amount.currency ?? fallback
@@ -147,17 +150,17 @@ struct ValueConverter {
                         hint: "amounts in different currencies are never mixed: correct the amount or the currency column")
                 return
             }
-            if let stated = options.defaultCurrency, rowCurrency == nil, stated != currency {
+            if let stated = mapping.defaultCurrency, rowCurrency == nil, stated != currency {
                 problem(source, "amount \(Diagnostic.quoted(text)) is in \(currency.code), but --currency says \(stated.code)",
                         hint: "amounts in different currencies are never mixed: correct the amount or --currency")
                 return
             }
-            if !hasCurrencyColumn, options.defaultCurrency == nil {
+            if !hasCurrencyColumn, mapping.defaultCurrency == nil {
                 problem(source, "\(table.name) has no currency column, so \(column.name) is read in the site's currency, which the import cannot see",
                         hint: "say which currency the file's amounts are in with --currency, the same as the site's `currency`")
                 return
             }
-            if amount.minorUnits <= 0, Self.positiveAmounts.contains(table.name) {
+            if amount.minorUnits <= 0, mapping.amountsArePositive {
                 problem(source, "amount \(Diagnostic.quoted(text)) is not above zero, and every \(table.name.dropLast()) is",
                         hint: "a bank writes money going out as negative: leave refunds and credits out of the file, or make debits positive")
                 return

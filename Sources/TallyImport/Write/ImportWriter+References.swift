@@ -22,6 +22,7 @@ extension ImportWriter {
             }
             return try categoryID(name, userID: userID, record: record, column: column)?.databaseValue
         case .record(let table, let externalID):
+            try restoreKeyIndex(on: table)
             let id = try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ? AND external_id = ?",
                                         arguments: [source, externalID])
             if id == nil { problem(record, column, "no \(table) row \(Diagnostic.quoted(externalID)) was imported from \(source)", hint: "import it first") }

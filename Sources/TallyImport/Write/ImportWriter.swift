@@ -12,6 +12,8 @@ final class ImportWriter {
     var source = "" {
         didSet {
             fresh = [:]
+            lastFresh = nil
+            keyIndexDeferralTried = []
             seenTableReady = false
         }
     }
@@ -28,6 +30,14 @@ final class ImportWriter {
     /// The statements of the last row's shape: a file's rows all have one, so its SQL is built once.
     private var lastShape: (table: String, columns: [String], compared: [String], key: [String], insert: Statement, select: Statement?)?
     private var seenTableReady = false
+    private var lastTable: ContractTable?
+    /// The key index set aside for the file being read, if any (`DeferredKeyIndex`).
+    var deferredIndex: DeferredKeyIndex?
+    /// The tables whose index this file has already set aside, or found it should not.
+    var keyIndexDeferralTried: Set<String> = []
+    /// The size of the file being read, which decides whether a key index may be set aside.
+    var fileBytes: Int64 = 0
+    private var lastFresh: (table: String, isFresh: Bool)?
 
     init(db: Database, options: ImportOptions) {
         self.db = db
@@ -35,7 +45,12 @@ final class ImportWriter {
     }
 
     func table(_ name: String) throws -> ContractTable? {
-        if let known = tables[name] { return known }
+        // The last table first: a file's rows all go to one, and comparing names is cheaper than hashing one.
+        if let last = lastTable, last.name == name { return last }
+        if let known = tables[name] {
+            lastTable = known
+            return known
+        }
         let table = try ContractTable(name, in: db)
         tables[name] = table
         return table
@@ -52,6 +67,9 @@ final class ImportWriter {
             return
         }
         var columns: [String] = [], values: [DatabaseValue] = []
+        // Room for the key's two columns too, so a row's arrays are allocated once.
+        columns.reserveCapacity(record.values.count + 3)
+        values.reserveCapacity(record.values.count + 3)
         let errorsBefore = problems.count
         for (column, value) in record.values {
             guard let resolved = try resolve(value, column: column, in: record, parentID: parentID, resolvedSoFar: zip(columns, values)) else { continue }
@@ -67,18 +85,31 @@ final class ImportWriter {
         let isKeyed = table.hasImportKey
         var lookup: [(String, DatabaseValue)]?
         if isKeyed, let externalID = record.externalID {
+            try restoreKeyIndex(on: table.name)
+            if try isFresh(table.name) {
+                switch try insertNew(table.name, columns: &columns, values: &values, externalID: externalID, record: record) {
+                case .inserted(let rowID):
+                    for child in record.children { try write(child, parentID: rowID) }
+                    return
+                case .failed: return
+                case .keyTaken: break  // the file names this id twice: found and compared below, like any row found again
+                }
+            }
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
+            try restoreKeyIndex(on: table.name)
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
             let identifying = columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
             let fingerprint = RecordKey.fingerprint(table: table.name, source: source, columns: identifying.map { columns[$0] },
                                                     values: identifying.map { values[$0] })
             if try isFresh(table.name) {
-                guard let rowID = try insertNumbered(table.name, columns: columns, values: values, fingerprint: fingerprint, record: record) else { return }
+                guard let rowID = try insertFingerprinted(table.name, columns: &columns, values: &values, fingerprint: fingerprint, record: record)
+                else { return }
                 for child in record.children { try write(child, parentID: rowID) }
                 return
             }
+            try restoreKeyIndex(on: table.name)
             let externalID = RecordKey.fingerprintID(fingerprint, occurrence: try occurrence(of: fingerprint))
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else {
@@ -138,28 +169,75 @@ final class ImportWriter {
         }
         guard try execute(shape.insert, values, record: record) else { return nil }
         summary.tables[table, default: .init()].inserted += 1
-        return db.lastInsertedRowID
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
+    }
+
+    /// Inserts a fingerprinted row into a table that had no row from this source. With the key's index set aside
+    /// (`DeferredKeyIndex`), the row goes in as its fingerprint's first occurrence, and repeats are numbered when
+    /// the index is built again; otherwise `insertNumbered` numbers it now.
+    private func insertFingerprinted(_ table: String, columns: inout [String], values: inout [DatabaseValue], fingerprint: UInt64,
+                                     record: ContractRecord) throws -> Int64? {
+        guard try deferKeyIndex(of: table) else {
+            return try insertNumbered(table, columns: &columns, values: &values, fingerprint: fingerprint, record: record)
+        }
+        switch try insertNew(table, columns: &columns, values: &values, externalID: RecordKey.fingerprintID(fingerprint, occurrence: 1),
+                             record: record) {
+        case .inserted(let rowID):
+            wroteDeferred(rowID)
+            return rowID
+        case .failed: return nil
+        case .keyTaken: throw DatabaseError(message: "\(table): a key was refused while its index was set aside")
+        }
     }
 
     /// Inserts a fingerprinted row into a table that had no row from this source: nothing to look up, and the
     /// key's unique index tells when the file repeats a row, which is then numbered (`row-…-2`). A file's first
     /// import needs no count of the fingerprints it has seen.
-    private func insertNumbered(_ table: String, columns: [String], values: [DatabaseValue], fingerprint: UInt64,
+    private func insertNumbered(_ table: String, columns: inout [String], values: inout [DatabaseValue], fingerprint: UInt64,
                                 record: ContractRecord) throws -> Int64? {
-        let shape = try statements(table, columns: columns + ["import_source", "external_id"], key: [])
         for occurrence in 1... {
-            let externalID = RecordKey.fingerprintID(fingerprint, occurrence: occurrence).databaseValue
-            let code = StatementBinding.step(shape.insert, values + [source.databaseValue, externalID])
-            if code == SQLITE_DONE {
-                summary.tables[table, default: .init()].inserted += 1
-                return db.lastInsertedRowID
+            switch try insertNew(table, columns: &columns, values: &values, externalID: RecordKey.fingerprintID(fingerprint, occurrence: occurrence),
+                                 record: record) {
+            case .inserted(let rowID): return rowID
+            case .keyTaken: continue
+            case .failed: return nil
             }
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            if code & 0xFF == SQLITE_CONSTRAINT, message.hasSuffix(".external_id") { continue }
-            try report(code, message, record: record)
-            return nil
         }
         return nil
+    }
+
+    enum NewRowOutcome {
+        case inserted(Int64)
+        /// An earlier row of this import has the key.
+        case keyTaken
+        /// A problem was recorded.
+        case failed
+    }
+
+    /// Inserts a row keyed by `(source, externalID)` into a table that had no row from this source when the import
+    /// began, without looking the key up first: only the file itself can have used it, and then the key's unique
+    /// index refuses the row. The key's two columns are added to `columns` and `values` for the insert and taken
+    /// off again, so the arrays a row has are not copied.
+    private func insertNew(_ table: String, columns: inout [String], values: inout [DatabaseValue], externalID: String,
+                           record: ContractRecord) throws -> NewRowOutcome {
+        columns.append("import_source")
+        columns.append("external_id")
+        values.append(source.databaseValue)
+        values.append(externalID.databaseValue)
+        defer {
+            columns.removeLast(2)
+            values.removeLast(2)
+        }
+        let shape = try statements(table, columns: columns, key: [])
+        let code = StatementBinding.step(shape.insert, values)
+        if code == SQLITE_DONE {
+            summary.tables[table, default: .init()].inserted += 1
+            return .inserted(sqlite3_last_insert_rowid(db.sqliteConnection))
+        }
+        let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+        if code & 0xFF == SQLITE_CONSTRAINT, message.hasSuffix(".external_id") { return .keyTaken }
+        try report(code, message, record: record)
+        return .failed
     }
 
     /// The insert and look-up statements for rows of this table, columns and key.
@@ -206,11 +284,17 @@ final class ImportWriter {
     }
 
     private func isFresh(_ table: String) throws -> Bool {
-        if let known = fresh[table] { return known }
-        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ?)",
-                                       arguments: [source]) ?? false
-        fresh[table] = !exists
-        return !exists
+        if let last = lastFresh, last.table == table { return last.isFresh }
+        let isFresh: Bool
+        if let known = fresh[table] {
+            isFresh = known
+        } else {
+            isFresh = !(try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ?)",
+                                          arguments: [source]) ?? false)
+            fresh[table] = isFresh
+        }
+        lastFresh = (table, isFresh)
+        return isFresh
     }
 
     func problem(_ record: ContractRecord, _ column: String?, _ message: String, hint: String) {

@@ -26,34 +26,72 @@ enum RecordKey {
     /// seeded per process), and cheap enough for a million rows. A collision would need two different rows of
     /// one table and source to share 64 bits.
     static func fingerprint(table: String, source: String, columns: [String], values: [DatabaseValue]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            hash ^= 0x1F
-            hash = hash &* 0x100_0000_01b3
-        }
-        add(table)
-        add(source)
+        var hash = FNV1a()
+        hash.add(table)
+        hash.add(source)
         for (column, value) in zip(columns, values) {
-            add(column)
+            hash.add(column)
             switch value.storage {
-            case .null: add("\u{0}")
-            case .int64(let number): add("i" + String(number))
-            case .double(let number): add("r" + String(number))
-            case .string(let text): add("t" + text)
-            case .blob(let data): add("b" + data.base64EncodedString())
+            case .null: hash.add("\u{0}")
+            case .int64(let number): hash.add(tag: UInt8(ascii: "i"), number)
+            case .double(let number): hash.add("r" + String(number))
+            case .string(let text): hash.add(tag: UInt8(ascii: "t"), text)
+            case .blob(let data): hash.add("b" + data.base64EncodedString())
             }
         }
-        return hash
+        return hash.value
+    }
+
+    /// The hash of `fingerprint`: each part's UTF-8 bytes, then 0x1F. A part's bytes are fed as they are, with no
+    /// string made of them (`"t" + text`, `"i" + String(number)` before), so the hash is the one it always was.
+    private struct FNV1a {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        private mutating func byte(_ byte: UInt8) {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+
+        private mutating func bytes(_ text: String) {
+            var text = text
+            text.withUTF8 { for byte in $0 { self.byte(byte) } }
+        }
+
+        mutating func add(_ text: String) {
+            bytes(text)
+            byte(0x1F)
+        }
+
+        mutating func add(tag: UInt8, _ text: String) {
+            byte(tag)
+            add(text)
+        }
+
+        /// `tag` then the number's decimal digits, as `String(number)` writes them.
+        mutating func add(tag: UInt8, _ number: Int64) {
+            byte(tag)
+            if number < 0 { byte(UInt8(ascii: "-")) }
+            let magnitude = number.magnitude
+            var scale: UInt64 = 1
+            while magnitude / scale >= 10 { scale *= 10 }
+            while scale > 0 {
+                byte(UInt8(ascii: "0") + UInt8(magnitude / scale % 10))
+                scale /= 10
+            }
+            byte(0x1F)
+        }
     }
 
     /// The external id of the `occurrence`-th row with this fingerprint in one import: `row-3f2a…`, `row-3f2a…-2`.
     static func fingerprintID(_ fingerprint: UInt64, occurrence: Int) -> String {
-        let hex = String(fingerprint, radix: 16)
-        let padded = String(repeating: "0", count: 16 - hex.count) + hex
-        return "row-" + padded + (occurrence > 1 ? "-\(occurrence)" : "")
+        let hex = String(unsafeUninitializedCapacity: 20) { buffer in
+            for (index, byte) in "row-".utf8.enumerated() { buffer[index] = byte }
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: fingerprint >> (60 - 4 * UInt64(index))) & 0xF
+                buffer[4 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 20
+        }
+        return occurrence > 1 ? hex + "-\(occurrence)" : hex
     }
 }
