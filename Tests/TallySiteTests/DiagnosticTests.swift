@@ -117,6 +117,14 @@ import Testing
         ])
     }
 
+    @Test func aFileWhosePathIsNoSafeURLIsRefused() throws {
+        let site = try TestSite(["content/My Page.md": "x\n", "content/Über uns/index.md": "y\n", "content/fine-page_2.md": "z\n"])
+        #expect(site.errors() == [
+            "content/My Page.md:1:1: error: `My Page` is not a safe URL segment, and the file's path is its URL\n  hint: rename it with letters, digits, '-', '_', '.' and '~' only, such as my-page",
+            "content/Über uns/index.md:1:1: error: `Über uns` is not a safe URL segment, and the file's path is its URL\n  hint: rename it with letters, digits, '-', '_', '.' and '~' only, such as ber-uns",
+        ])
+    }
+
     @Test func aLayoutNamedWithItsFileExtensionIsToldToDropIt() throws {
         let site = try TestSite(["content/a.md": "---\nlayout: default.mustache\n---\nbody"])
         #expect(site.errors() == [

@@ -62,6 +62,11 @@ enum ContentLoader {
         case .failure(let found): problems += found.diagnostics
         }
         let route = Route(relativePath: relativePath)
+        // A file's name is its URL, as a database value's is for a templated page: `My Page.md` would be /My Page/.
+        if let unsafe = route.fixedSegments.first(where: { !Route.isSafeSegment($0) }) {
+            problems.append(Diagnostic(file: file, line: 1, message: "`\(unsafe)` is not a safe URL segment, and the file's path is its URL",
+                                       hint: "rename it with letters, digits, '-', '_', '.' and '~' only, such as \(Slug.make(unsafe))"))
+        }
         if route.isTemplated && frontMatter.pagesQuery == nil {
             problems.append(Diagnostic(file: file, line: 1, message: "templated page has no `pages` query in its front matter",
                                        hint: "add `pages: SELECT \(route.parameters.joined(separator: ", ")) FROM …` — each row gives one page"))

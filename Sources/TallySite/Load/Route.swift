@@ -31,6 +31,11 @@ package struct Route: Sendable, Equatable {
 
     var isTemplated: Bool { !parameters.isEmpty }
 
+    /// The segments the file's own path gives, as written: `My Page` for `content/My Page.md`.
+    var fixedSegments: [String] {
+        segments.compactMap { if case .fixed(let name) = $0 { return name } else { return nil } }
+    }
+
     /// The URL path, such as "/orgs/amf/", given a value for each parameter.
     func path(with values: [String: String] = [:]) -> String {
         if isNotFoundPage { return Route.notFoundPath }
