@@ -1,6 +1,29 @@
 /// Finding places in SQL text, for errors that SQLite does not locate itself.
 enum SQLText {
     /// The 0-based line of the first byte at `offset` or after it that is not white space.
+    /// The statement's first keyword, upper-cased, after whitespace and comments: `SELECT`, `WITH`, `PRAGMA`…
+    static func firstKeyword(of sql: String) -> String {
+        let bytes = Array(sql.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+            } else {
+                break
+            }
+        }
+        var end = index
+        while end < bytes.count, isNamePart(lowercasedASCII(bytes[end])) { end += 1 }
+        return String(decoding: bytes[min(index, bytes.count)..<end], as: UTF8.self).uppercased()
+    }
+
     static func line(atOrAfter offset: Int, in sql: String) -> Int {
         let bytes = sql.utf8
         var index = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))

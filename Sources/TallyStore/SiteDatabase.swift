@@ -87,7 +87,8 @@ public final class SiteDatabase: Sendable {
         } catch let error as DatabaseError {
             throw QueryError(message: error.message ?? "\(error)", lineInQuery: errorLine(db, sql: sql))
         }
-        guard sqlite3_stmt_readonly(statement.sqliteStatement) != 0 else {
+        // A read-only PRAGMA would run too; a query is a SELECT (WITH, VALUES, or EXPLAIN of one), nothing else.
+        guard sqlite3_stmt_readonly(statement.sqliteStatement) != 0, ["SELECT", "WITH", "VALUES", "EXPLAIN"].contains(SQLText.firstKeyword(of: sql)) else {
             throw QueryError(message: "only SELECT queries may run; the database is read-only", lineInQuery: 0)
         }
         var arguments: [String: (any DatabaseValueConvertible)?] = [:]

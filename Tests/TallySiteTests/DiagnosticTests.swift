@@ -117,6 +117,15 @@ import Testing
         ])
     }
 
+    /// A read-only PRAGMA is not a page query: only SELECT, WITH … SELECT and VALUES run.
+    @Test func aPragmaIsNotAPageQuery() throws {
+        let site = try TestSite(["content/p.md": "# P\n\n```sql p\n/* settings */ PRAGMA writable_schema\n```\n{{p.writable_schema}}\n",
+                                 "content/q.md": "```sql q\n-- fine\nWITH x AS (SELECT 1 AS n) SELECT n FROM x\n```\n```sql v\nVALUES (2)\n```\n{{q.n}}\n"])
+        #expect(site.errors() == [
+            "content/p.md:4:1: error: only SELECT queries may run; the database is read-only (in query 'p')\n  hint: pages can only read the database: use SELECT",
+        ])
+    }
+
     @Test func aFileWhosePathIsNoSafeURLIsRefused() throws {
         let site = try TestSite(["content/My Page.md": "x\n", "content/Über uns/index.md": "y\n", "content/fine-page_2.md": "z\n"])
         #expect(site.errors() == [
