@@ -42,7 +42,7 @@ enum HouseVoteFormat: ImportFormat {
         }
         let members = (root["vote-data"]?.all("recorded-vote") ?? []).compactMap { vote -> RollCall.Member? in
             guard let legislator = vote["legislator"] else { return nil }
-            return RollCall.Member(id: legislator.attributes["name-id"] ?? "", name: legislator.text.trimmingCharacters(in: .whitespaces),
+            return RollCall.Member(id: legislator.attributes["name-id"] ?? "", name: XMLTree.trimmed(legislator.text),
                                    party: legislator.attributes["party"] ?? "", state: legislator.attributes["state"] ?? "",
                                    vote: vote.string("vote"), line: vote.line)
         }

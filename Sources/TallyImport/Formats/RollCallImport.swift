@@ -67,10 +67,15 @@ enum RollCallImport {
                                          session: ImportSession) throws -> String? {
         let db = session.writer.db
         let idColumn = chamber == .house ? "bioguide_id" : "lis_id"
-        // A cached statement: a Congress is 700,000 positions, and preparing this for each cost more than the rest.
-        let lookup = try db.cachedStatement(sql: "SELECT id, party FROM representatives WHERE \(idColumn) = ? OR id = ?")
-        if let row = try Row.fetchOne(lookup, arguments: [member.id, member.id]) {
-            let id: String = row["id"], party: String? = row["party"]
+        // Found once per import and member: a Congress is 700,000 positions by about 550 members.
+        let cacheKey = idColumn + " " + member.id
+        var found = session.writer.memberLookups[cacheKey]
+        if found == nil {
+            let lookup = try db.cachedStatement(sql: "SELECT id, party FROM representatives WHERE \(idColumn) = ? OR id = ?")
+            found = try Row.fetchOne(lookup, arguments: [member.id, member.id]).map { row in (id: row["id"], party: row["party"]) }
+            if let found { session.writer.memberLookups[cacheKey] = found }
+        }
+        if let (id, party) = found {
             if let party, !party.isEmpty, !member.party.isEmpty, RosterParty.letter(party) != RosterParty.letter(member.party),
                session.reportOnce("party \(id)") {
                 session.warn(Diagnostic(file: file.displayName, line: member.line,
@@ -84,6 +89,7 @@ enum RollCallImport {
             """, arguments: [member.id, member.name, member.party, member.state, chamber.rawValue,
                              chamber == .house ? "Representative" : "Senator", member.id, session.options.set["source"] ?? "roll call"])
         session.writer.summary.tables["representatives", default: .init()].inserted += 1
+        session.writer.memberLookups[cacheKey] = (id: member.id, party: member.party)
         if session.reportOnce("departed \(member.id)") {
             session.warn(Diagnostic(file: file.displayName, line: member.line,
                                     message: "\(member.name) (\(member.id), \(member.party)-\(member.state)) is not in the database: added from the roll call",

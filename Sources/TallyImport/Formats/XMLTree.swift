@@ -30,7 +30,17 @@ final class XMLTree {
 
     /// The trimmed text at `path`, or "" when there is no such element.
     func string(_ path: String) -> String {
-        self[path]?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        self[path].map { XMLTree.trimmed($0.text) } ?? ""
+    }
+
+    /// `text` without surrounding spaces, tabs and line breaks. Foundation's trimming bridges each string to
+    /// NSString: on a Congress of roll calls, 700,000 members' names, it cost an eighth of the import.
+    static func trimmed(_ text: String) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let bytes = text.utf8
+        guard let head = bytes.first, let tail = bytes.last, isSpace(head) || isSpace(tail) else { return text }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[start...end])
     }
 
     /// Every child named `name`.

@@ -24,6 +24,8 @@ final class ImportWriter {
     var organizations: [String: Int64] = [:]
     var users: [String: Int64] = [:]
     var categories: [String: Int64] = [:]
+    /// Members of Congress found so far, by `bioguide_id`/`lis_id` and the roll call's id: their id and party.
+    var memberLookups: [String: (id: String, party: String?)] = [:]
     /// Per table: whether it had no row from `source` when the import began, so fingerprinted rows need no
     /// look-up before they are inserted.
     private var fresh: [String: Bool] = [:]
