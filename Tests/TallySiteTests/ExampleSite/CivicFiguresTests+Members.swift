@@ -6,6 +6,31 @@ import TallyTestSupport
 
 /// Representative pages and the roster: contact, records, party agreement and questions.
 extension CivicFiguresTests {
+    /// A member's page shows their latest 100 roll calls, whatever the length of their record; a longer record gets
+    /// a page per sitting, so no page's cost grows with the number of congresses in the database.
+    @Test func aLongRecordIsSplitIntoSittingsAndTheMembersPageStaysBounded() throws {
+        let calls = (1...130).map { number in
+            "(\(number), 'house', \(number <= 70 ? 117 : 118), 1, \(number), '20\(number <= 70 ? 21 : 23)-03-01T12:\(String(format: "%02d", number % 60)):00', "
+                + "'On Motion to Table', 'YEA-AND-NAY', 'Motion Agreed to', 1, 1, 0)"
+        }
+        let positions = (1...130).map { "(\($0), 'A1', 'yes', 'Yea', 'D')" }
+        let (root, _) = try ExampleSite.build(seedSQL: """
+            INSERT INTO representatives (id, name, party, state, district, chamber, position) VALUES ('A1', 'Ann Able', 'D', 'CA', '1', 'house', 'Representative');
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, result, passed, yea_count, nay_count) VALUES
+            \(calls.joined(separator: ",\n"));
+            INSERT INTO roll_call_positions VALUES \(positions.joined(separator: ", "));
+            """)
+        let read = { (path: String) in try String(contentsOf: root.appendingPathComponent("public/" + path), encoding: .utf8) }
+        let member = try read("representatives/A1/index.html")
+        #expect(member.components(separatedBy: "<tr><th scope=\"row\"><a href=\"/roll-calls/").count - 1 == 100)
+        #expect(member.contains("<a href=\"/representatives/A1/house-118-1/\">House, 118th Congress, 1st session</a>: 60 roll calls"))
+        #expect(member.contains("<a href=\"/representatives/A1/house-117-1/\">House, 117th Congress, 1st session</a>: 70 roll calls"))
+        #expect(member.contains("<strong>130 of 130</strong> roll\ncalls counted"))
+        let sitting = try read("representatives/A1/house-117-1/index.html")
+        #expect(sitting.components(separatedBy: "<tr><th scope=\"row\"><a href=\"/roll-calls/house-117-1/").count - 1 == 70)
+        #expect(sitting.contains("<h1>Ann Able: House roll calls, 117th Congress, 1st session</h1>"))
+    }
+
     /// Contact comes from the roster: the example gives the members with a website a phone, an office and a form.
     @Test func aRepresentativesContactIsListedOrSaidToBeUnknown() throws {
         let known = try ExampleSiteTests.page("representatives/S-AL-2/index.html")
