@@ -16,6 +16,7 @@ axe.min.js that PyPI's axe-playwright-python ships, injected into each page thro
 installed without its Playwright dependency and never imported: make gate-deps).
 """
 import argparse
+import concurrent.futures
 import importlib.util
 import itertools
 import pathlib
@@ -43,12 +44,42 @@ def axe_source() -> str:
     return script.read_text(encoding="utf-8")
 
 
-def report(setting: site_browser.Setting, page: str, violations: list) -> None:
+def report(setting: site_browser.Setting, page: str, violations: list) -> list[str]:
+    lines = []
     for violation in violations:
-        print(f"axe: {setting}: {page}: {violation['impact']}: {violation['id']}: {violation['help']} "
-              f"({violation['helpUrl']})")
-        for node in violation["nodes"][:5]:
-            print(f"    {' '.join(map(str, node['target']))}: {node['html'][:160]}")
+        lines.append(f"axe: {setting}: {page}: {violation['impact']}: {violation['id']}: {violation['help']} "
+                     f"({violation['helpUrl']})")
+        lines += [f"    {' '.join(map(str, node['target']))}: {node['html'][:160]}" for node in violation["nodes"][:5]]
+    return lines
+
+
+def check(engine: str, scheme: str, widths: list[int], pages: list[str], port: int, axe_script: str) -> dict:
+    """Runs axe on `pages` in one browser: each page loaded once, then checked at each width.
+    Returns the report's lines and the violation count by page, and the axe-core version."""
+    found = {}
+    browser = site_browser.Browser(engine, scheme)
+    try:
+        # Chromium runs axe.min.js in every page it loads; WebKit is handed it (half a megabyte) per page.
+        if engine == "chromium":
+            browser.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": axe_script})
+        for page in pages:
+            browser.driver.get(f"http://127.0.0.1:{port}{page}")
+            if engine != "chromium":
+                browser.driver.execute_script(axe_script)
+            lines, count = [], 0
+            for width in widths:
+                setting = site_browser.Setting(engine, width, scheme)
+                browser.set_width(width)
+                browser.check_setting(setting)
+                results = browser.driver.execute_async_script(RUN_AXE, AXE_OPTIONS)
+                if "error" in results:
+                    sys.exit(f"axe: {setting}: {page}: axe.run failed: {results['error']}")
+                count += len(results["violations"])
+                lines += report(setting, page, results["violations"])
+            found[page] = (lines, count)
+        return {"found": found, "version": browser.driver.execute_script("return axe.version") if pages else "?"}
+    finally:
+        browser.quit()
 
 
 def main() -> int:
@@ -56,6 +87,7 @@ def main() -> int:
     parser.add_argument("site", type=pathlib.Path)
     parser.add_argument("--setting", action="append", type=site_browser.Setting.parse, dest="settings")
     parser.add_argument("--all", action="store_true", help="every HTML file of the site")
+    parser.add_argument("--jobs", type=int, default=1, help="browsers checking pages side by side (default 1)")
     parser.add_argument("pages", nargs="*")
     arguments = parser.parse_intermixed_args()
     site = arguments.site.resolve()
@@ -63,6 +95,7 @@ def main() -> int:
         parser.error("give either --all or site paths")
     pages = site_browser.every_page(site) if arguments.all else [site_browser.resolve(site, p) for p in arguments.pages]
     settings = arguments.settings or [site_browser.Setting("chromium", 1280, "light")]
+    jobs = max(1, min(arguments.jobs, len(pages)))
     axe_script = axe_source()
     server = site_browser.serve(site)
     failures = 0
@@ -73,27 +106,17 @@ def main() -> int:
         for (engine, scheme), group in by_browser:
             widths = [setting.width for setting in group]
             start = time.monotonic()
-            browser = site_browser.Browser(engine, scheme)
-            try:
-                # Chromium runs axe.min.js in every page it loads; WebKit is handed it (half a megabyte) per page.
-                if engine == "chromium":
-                    browser.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": axe_script})
-                for page in pages:
-                    browser.driver.get(f"http://127.0.0.1:{server.server_port}{page}")
-                    if engine != "chromium":
-                        browser.driver.execute_script(axe_script)
-                    for width in widths:
-                        setting = site_browser.Setting(engine, width, scheme)
-                        browser.set_width(width)
-                        browser.check_setting(setting)
-                        results = browser.driver.execute_async_script(RUN_AXE, AXE_OPTIONS)
-                        if "error" in results:
-                            sys.exit(f"axe: {setting}: {page}: axe.run failed: {results['error']}")
-                        failures += len(results["violations"])
-                        report(setting, page, results["violations"])
-                version = browser.driver.execute_script("return axe.version")
-            finally:
-                browser.quit()
+            # Each browser takes every jobs-th page; the report keeps the pages' order.
+            with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+                runs = list(pool.map(lambda share: check(engine, scheme, widths, share, server.server_port, axe_script),
+                                     [pages[index::jobs] for index in range(jobs)]))
+            found = {page: result for run in runs for page, result in run["found"].items()}
+            for page in pages:
+                lines, count = found[page]
+                if lines:
+                    print("\n".join(lines))
+                failures += count
+            version = runs[0]["version"]
             names = ", ".join(f"{width}px" for width in widths)
             print(f"axe: {engine} {scheme} at {names}: {len(pages)} page(s) in {time.monotonic() - start:.0f} s")
     finally:

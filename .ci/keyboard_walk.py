@@ -16,7 +16,6 @@ Pages and settings are given as for axe_check.py (see site_browser.py for the en
 sent through WebDriver, so the browser moves the focus, scrolls to it and applies :focus-visible itself.
 """
 import argparse
-import itertools
 import pathlib
 import sys
 import time
@@ -26,9 +25,13 @@ from selenium.webdriver.common.keys import Keys
 
 import site_browser
 
-# What the focused element is, and whether its focus indicator shows in full. An outline is drawn outside the
-# border box by its width plus its offset; an ancestor whose overflow is not visible clips at its padding box.
-MEASURE = """
+# Installs window.__measure(): what the focused element is, and whether its focus indicator shows in full. An
+# outline is drawn outside the border box by its width plus its offset; an ancestor whose overflow is not visible
+# clips at its padding box. Every focus change is measured as it happens, into window.__walk, so that Tab can be
+# pressed many times in one WebDriver command.
+INSTALL = """
+window.__walk = [];
+window.__measure = () => {
 const seen = window.__walkSeen || (window.__walkSeen = new Map());
 const element = document.activeElement;
 if (!element || element === document.body || element === document.documentElement) return {left: true};
@@ -71,7 +74,13 @@ for (let node = element.parentElement; node; node = node.parentElement) {
   }
 }
 return result;
+};
+document.addEventListener('focusin', () => window.__walk.push(window.__measure()), true);
 """
+MEASURE = "return window.__measure()"
+STOPS = "return window.__walk.splice(0)"
+# Tab presses per WebDriver command.
+BATCH = 25
 
 # The first stop's link target, after the link was followed: is the focus in it?
 SKIP_TARGET = """
@@ -100,10 +109,12 @@ def walk(browser: site_browser.Browser, url: str, setting: site_browser.Setting,
     """The problems one page has at one setting (none when it passes), and how many Tab stops it has."""
     driver = browser.driver
     driver.get(url)
+    driver.execute_script(INSTALL)
     problems = []
     where = f"keyboard: {setting}: {page}"
-    def tab():
-        ActionChains(driver).send_keys(Keys.TAB).perform()
+
+    def tab(times=1):
+        ActionChains(driver).send_keys(Keys.TAB * times).perform()
 
     tab()
     first = driver.execute_script(MEASURE)
@@ -125,18 +136,27 @@ def walk(browser: site_browser.Browser, url: str, setting: site_browser.Setting,
     # Walk from the top of a fresh load, through every stop, until the focus leaves the page or wraps to the first.
     driver.get("about:blank")
     driver.get(url)
+    driver.execute_script(INSTALL)
     limit = driver.execute_script(TABBABLE_COUNT) + 2
     visited = 0
-    for number in itertools.count(1):
-        tab()
-        stop = driver.execute_script(MEASURE)
-        if stop.get("left") or (number > 1 and stop["id"] == 0):
+    while True:
+        tab(BATCH)
+        stops = driver.execute_script(STOPS)
+        for stop in stops:
+            if stop["id"] < visited:
+                if stop["id"] > 0:  # the first stop again is the walk wrapping round: the end
+                    problems.append(f"{where}: keyboard trap: Tab stop {visited + 1} goes back to {stop['name']}")
+                return problems, visited
+            visited += 1
+            problems += check_stop(where, visited, stop)
+        if visited > limit:
+            return problems + [f"{where}: keyboard trap: more than {limit} Tab stops"], visited
+        if len(stops) < BATCH:
             break
-        if stop["id"] < number - 1 or number > limit:
-            problems.append(f"{where}: keyboard trap: Tab stop {number} goes back to {stop['name']}")
-            break
-        problems += check_stop(where, number, stop)
-        visited = number
+    # A Tab that moved the focus nowhere: it must have left the page, not stayed on an element.
+    last = driver.execute_script(MEASURE)
+    if not last.get("left") and last["id"] != 0:
+        problems.append(f"{where}: keyboard trap: Tab does not move the focus on from {last['name']}")
     return problems, visited
 
 

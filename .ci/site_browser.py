@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 from selenium import webdriver
 
@@ -106,7 +107,11 @@ class Browser:
             self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": width < 600})
         else:
+            # The window manager's answer may come after WebDriver's: wait until the page sees the new width.
             self.driver.set_window_size(width, HEIGHT)
+            deadline = time.monotonic() + 10
+            while self.driver.execute_script("return innerWidth") != width and time.monotonic() < deadline:
+                time.sleep(0.05)
 
     def check_setting(self, setting: Setting) -> None:
         """Fails when the page does not see the width and scheme asked for (an emulation that did not apply)."""
