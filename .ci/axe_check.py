@@ -1,27 +1,34 @@
 #!/usr/bin/env python3
-"""Runs axe-core in headless Chromium on pages of a built site and fails on serious or critical violations.
+"""Runs axe-core on pages of a built site, at given widths and colour schemes, in Chromium or WebKitGTK, and
+fails on any violation, whatever its impact.
 
-Usage: axe_check.py SITE_DIR PAGE...
+Usage: axe_check.py SITE_DIR [--setting ENGINE:WIDTH:SCHEME]... (--all | PAGE...)
 
 SITE_DIR is a build output folder, served on a free loopback port for the run. Each PAGE is a site path such as
 /orgs/; a segment `*` stands for the first page in sorted order that matches, so /bills/*/ checks one bill.
-The rules are axe's WCAG 2.0 and 2.1 level A and AA rules. Uses Debian's chromium and chromium-driver with PyPI's
-selenium; axe-core itself is the axe.min.js that PyPI's axe-playwright-python ships, injected into each page
-through selenium (the package is installed without its Playwright dependency and never imported: make gate-deps).
+`--all` checks every HTML file of the site. A setting such as `chromium:375:dark` is an engine (chromium, or
+webkit, which needs an X display: run it under xvfb-run), a viewport width in CSS pixels and a colour scheme
+(light or dark); the default is chromium:1280:light. Each page is loaded once per engine and scheme and checked
+at each width. See site_browser.py for how each engine is set up.
+
+The rules are axe's WCAG 2.0, 2.1 and 2.2 level A and AA rules and its best practices. axe-core itself is the
+axe.min.js that PyPI's axe-playwright-python ships, injected into each page through selenium (the package is
+installed without its Playwright dependency and never imported: make gate-deps).
 """
-import functools
-import http.server
+import argparse
+import concurrent.futures
 import importlib.util
+import itertools
 import pathlib
-import shutil
 import sys
-import threading
+import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import site_browser
 
-FAILING_IMPACTS = {"serious", "critical"}
-AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]},
+    "resultTypes": ["violations"],
+}
 RUN_AXE = """
 const done = arguments[arguments.length - 1];
 axe.run(document, arguments[0]).then(done, error => done({error: String(error)}));
@@ -37,75 +44,87 @@ def axe_source() -> str:
     return script.read_text(encoding="utf-8")
 
 
-def resolve(site: pathlib.Path, page: str) -> str:
-    """A site path with `*` segments replaced by the first matching folder that holds an index.html."""
-    if "*" not in page:
-        return page
-    matches = sorted(site.glob(page.strip("/") + "/index.html"))
-    if not matches:
-        sys.exit(f"axe: no page matches {page} in {site}")
-    return "/" + str(matches[0].parent.relative_to(site)) + "/"
+def report(setting: site_browser.Setting, page: str, violations: list) -> list[str]:
+    lines = []
+    for violation in violations:
+        lines.append(f"axe: {setting}: {page}: {violation['impact']}: {violation['id']}: {violation['help']} "
+                     f"({violation['helpUrl']})")
+        lines += [f"    {' '.join(map(str, node['target']))}: {node['html'][:160]}" for node in violation["nodes"][:5]]
+    return lines
 
 
-def serve(site: pathlib.Path) -> http.server.ThreadingHTTPServer:
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def browser() -> webdriver.Chrome:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if not chromium or not driver:
-        sys.exit("axe: chromium and chromedriver must be installed (Debian: chromium chromium-driver; run make gate-deps)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
-    # axe takes seconds on a large page, and much longer on a busy machine: allow for it.
-    browser.set_script_timeout(300)
-    browser.set_page_load_timeout(120)
-    return browser
+def check(engine: str, scheme: str, widths: list[int], pages: list[str], port: int, axe_script: str) -> dict:
+    """Runs axe on `pages` in one browser: each page loaded once, then checked at each width.
+    Returns the report's lines and the violation count by page, and the axe-core version."""
+    found = {}
+    browser = site_browser.Browser(engine, scheme)
+    try:
+        # Chromium runs axe.min.js in every page it loads; WebKit is handed it (half a megabyte) per page.
+        if engine == "chromium":
+            browser.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": axe_script})
+        for page in pages:
+            browser.driver.get(f"http://127.0.0.1:{port}{page}")
+            if engine != "chromium":
+                browser.driver.execute_script(axe_script)
+            lines, count = [], 0
+            for width in widths:
+                setting = site_browser.Setting(engine, width, scheme)
+                browser.set_width(width)
+                browser.check_setting(setting)
+                results = browser.driver.execute_async_script(RUN_AXE, AXE_OPTIONS)
+                if "error" in results:
+                    sys.exit(f"axe: {setting}: {page}: axe.run failed: {results['error']}")
+                count += len(results["violations"])
+                lines += report(setting, page, results["violations"])
+            found[page] = (lines, count)
+        return {"found": found, "version": browser.driver.execute_script("return axe.version") if pages else "?"}
+    finally:
+        browser.quit()
 
 
 def main() -> int:
-    if len(sys.argv) < 3:
-        sys.exit(__doc__)
-    site = pathlib.Path(sys.argv[1]).resolve()
-    pages = [resolve(site, page) for page in sys.argv[2:]]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", type=pathlib.Path)
+    parser.add_argument("--setting", action="append", type=site_browser.Setting.parse, dest="settings")
+    parser.add_argument("--all", action="store_true", help="every HTML file of the site")
+    parser.add_argument("--jobs", type=int, default=1, help="browsers checking pages side by side (default 1)")
+    parser.add_argument("pages", nargs="*")
+    arguments = parser.parse_intermixed_args()
+    site = arguments.site.resolve()
+    if arguments.all == bool(arguments.pages):
+        parser.error("give either --all or site paths")
+    pages = site_browser.every_page(site) if arguments.all else [site_browser.resolve(site, p) for p in arguments.pages]
+    settings = arguments.settings or [site_browser.Setting("chromium", 1280, "light")]
+    jobs = max(1, min(arguments.jobs, len(pages)))
     axe_script = axe_source()
-    server = serve(site)
-    driver = browser()
+    server = site_browser.serve(site)
     failures = 0
     version = "?"
     try:
-        for page in pages:
-            driver.get(f"http://127.0.0.1:{server.server_port}{page}")
-            driver.execute_script(axe_script)
-            results = driver.execute_async_script(RUN_AXE, AXE_OPTIONS)
-            if "error" in results:
-                sys.exit(f"axe: {page}: axe.run failed: {results['error']}")
-            version = driver.execute_script("return axe.version")
-            violations = [v for v in results["violations"] if v.get("impact") in FAILING_IMPACTS]
-            others = sorted(f"{v['id']} ({v.get('impact')})" for v in results["violations"] if v not in violations)
-            print(f"axe: {page}: {len(violations)} serious or critical" + (f"; also {', '.join(others)}" if others else ""))
-            for violation in violations:
-                failures += 1
-                print(f"  {violation['impact']}: {violation['id']}: {violation['help']} ({violation['helpUrl']})")
-                for node in violation["nodes"][:5]:
-                    print(f"    {' '.join(node['target'])}: {node['html'][:160]}")
+        by_browser = itertools.groupby(sorted(settings, key=lambda s: (s.engine, s.scheme, s.width)),
+                                       key=lambda s: (s.engine, s.scheme))
+        for (engine, scheme), group in by_browser:
+            widths = [setting.width for setting in group]
+            start = time.monotonic()
+            # Each browser takes every jobs-th page; the report keeps the pages' order.
+            with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+                runs = list(pool.map(lambda share: check(engine, scheme, widths, share, server.server_port, axe_script),
+                                     [pages[index::jobs] for index in range(jobs)]))
+            found = {page: result for run in runs for page, result in run["found"].items()}
+            for page in pages:
+                lines, count = found[page]
+                if lines:
+                    print("\n".join(lines))
+                failures += count
+            version = runs[0]["version"]
+            names = ", ".join(f"{width}px" for width in widths)
+            print(f"axe: {engine} {scheme} at {names}: {len(pages)} page(s) in {time.monotonic() - start:.0f} s")
     finally:
-        driver.quit()
         server.shutdown()
     if failures:
-        print(f"axe: {failures} serious or critical violation(s) on {len(pages)} page(s)")
+        print(f"axe: {failures} violation(s)")
         return 1
-    print(f"axe: {len(pages)} page(s) passed, axe-core {version}")
+    print(f"axe: no violations on {len(pages)} page(s) in {len(settings)} setting(s), axe-core {version}")
     return 0
 
 

@@ -16,15 +16,21 @@ public struct MarkdownRenderer: Sendable {
     /// cmark-gfm's safe mode replaces it with a comment and drops `javascript:`, `vbscript:`, `file:` and
     /// non-image `data:` link targets.
     public var allowsRawHTML: Bool
+    /// Whether each table and code block comes in a labelled, focusable box,
+    /// `<div class="tally-scroll" role="region" tabindex="0" aria-label="…">`, that a keyboard can scroll in every
+    /// browser when a narrow screen makes it scroll sideways (`ScrollRegions`). Pages want it; feeds do not.
+    public var focusableScrollBoxes: Bool
 
-    public init(allowsRawHTML: Bool = false) {
+    public init(allowsRawHTML: Bool = false, focusableScrollBoxes: Bool = false) {
         self.allowsRawHTML = allowsRawHTML
+        self.focusableScrollBoxes = focusableScrollBoxes
     }
 
     /// The HTML for a Markdown document. Table columns are aligned with `style="text-align: right"`, not the
     /// `align` attribute, which HTML5 made obsolete.
     public func html(_ markdown: String) -> String {
         MarkdownRenderer.withDocument(markdown, orElse: "") { document, extensions in
+            if focusableScrollBoxes { ScrollRegions.wrap(in: document) }
             let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
             guard let html = cmark_render_html(document, options, extensions) else { return "" }
             defer { free(html) }

@@ -123,6 +123,8 @@ public enum StarterSite {
             body { font: 16px/1.6 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1d2433; }
             nav a { margin-right: 1rem; }
             a[aria-current] { font-weight: 600; }
+            /* Tally puts each table and code block in a box that takes keyboard focus: wide ones scroll in it. */
+            .tally-scroll, .tally-table { overflow-x: auto; }
             @media (prefers-color-scheme: dark) { body { background: #111418; color: #e6e9ef; } a { color: #8ab4ff; } }
 
             """,

@@ -110,6 +110,35 @@ struct ChartErrorTests {
     }
 }
 
+@Test func headersNameColumnsInTheTableDescriptionAndTitle() throws {
+    let data = ChartData(columns: ["month", "given_cents"], rows: [[.text("Jan"), .integer(300)], [.text("Feb"), .integer(500)]])
+    let spec = ChartSpec(kind: .sparkline, x: "month", y: ["given_cents"], format: .currency(.code(try #require(Currency.lookup("USD")))),
+                         headers: ["month": "Month", "given_cents": "Given"])
+    let chart = try ChartRenderer.render(spec, data: data, idPrefix: "s")
+    #expect(chart.svg.contains("<title id=\"s-title\">Given</title><desc id=\"s-desc\">Sparkline of Given: 2 values"))
+    #expect(chart.table.contains("<thead><tr><th scope=\"col\">Month</th><th scope=\"col\">Given</th></tr></thead>"))
+    #expect(!chart.svg.contains("given_cents") && !chart.table.contains("given_cents"))
+}
+
+@Test func headersMustNameColumnsOfTheQuery() throws {
+    let data = ChartData(columns: ["k", "v"], rows: [[.text("a"), .integer(1)]])
+    let unknown = #expect(throws: ChartError.self) {
+        try ChartRenderer.render(ChartSpec(kind: .bar, x: "k", y: ["v"], headers: ["value": "Value"]), data: data, idPrefix: "c")
+    }
+    #expect(unknown?.message == "headers: column \"value\" is not in the query result")
+    #expect(unknown?.hint == "available columns: k, v")
+    let clash = #expect(throws: ChartError.self) {
+        try ChartRenderer.render(ChartSpec(kind: .bar, x: "k", y: ["v"], headers: ["v": "k"]), data: data, idPrefix: "c")
+    }
+    #expect(clash?.message == "\"headers\" must be a name that no other column has, not \"k\"")
+}
+
+@Test func aProgressTableNamesItsRowHeaders() throws {
+    let data = ChartData(columns: ["v"], rows: [[.integer(5)]])
+    let chart = try ChartRenderer.render(ChartSpec(kind: .progress, y: ["v"], target: .value(10), headers: ["v": "Given"]), data: data, idPrefix: "p")
+    #expect(chart.table.contains("<thead><tr><th scope=\"col\">Measure</th><th scope=\"col\">Given</th></tr></thead>"))
+}
+
 @Test func aSparklineWithoutXTakesRowsInQueryOrder() throws {
     let data = ChartData(columns: ["visits"], rows: [[.integer(3)], [.integer(5)], [.integer(4)]])
     let chart = try ChartRenderer.render(ChartSpec(kind: .sparkline, y: ["visits"]), data: data, idPrefix: "s")

@@ -28,6 +28,18 @@ import TallyMarkdown
         #expect(unsafe.html("<script>x</script>") == "&lt;script>x&lt;/script>\n")
     }
 
+    @Test(arguments: [
+        // Named after the heading before it, whatever the heading holds.
+        ("## Gifts by *year*\n\n| a |\n|---|\n| 1 |", "<h2>Gifts by <em>year</em></h2>\n<div class=\"tally-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Gifts by year\">\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\n</div>\n"),
+        // With no heading before it, after its header cells; a label stays one per page.
+        ("| Name | | \"Sum\" |\n|---|---|---|\n\n| Name | | \"Sum\" |\n|---|---|---|", "<div class=\"tally-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table: Name, &quot;Sum&quot;\">\n<table>\n<thead>\n<tr>\n<th>Name</th>\n<th></th>\n<th>&quot;Sum&quot;</th>\n</tr>\n</thead>\n</table>\n</div>\n<div class=\"tally-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table: Name, &quot;Sum&quot;, table 2\">\n<table>\n<thead>\n<tr>\n<th>Name</th>\n<th></th>\n<th>&quot;Sum&quot;</th>\n</tr>\n</thead>\n</table>\n</div>\n"),
+        // Code, in a box of its own, with the fence's language.
+        ("```sql gifts\nselect 1\n```\n\n    plain", "<div class=\"tally-scroll tally-code\" role=\"region\" tabindex=\"0\" aria-label=\"Code: sql\">\n<pre><code class=\"language-sql\">select 1\n</code></pre>\n</div>\n<div class=\"tally-scroll tally-code\" role=\"region\" tabindex=\"0\" aria-label=\"Code\">\n<pre><code>plain\n</code></pre>\n</div>\n"),
+    ])
+    func wrapsTablesAndCodeInFocusableRegions(markdown: String, html: String) {
+        #expect(MarkdownRenderer(focusableScrollBoxes: true).html(markdown) == html)
+    }
+
     @Test func findsFencedBlocksWithLines() {
         let markdown = "# T\n\n```sql gifts\nselect 1\n```\n\ntext\n\n- item\n\n  ```chart\n  type: bar\n  ```\n"
         let blocks = MarkdownRenderer.fencedCodeBlocks(in: markdown)

@@ -10,13 +10,13 @@ enum ProgressChart {
         let width = spec.width ?? 600
         let height = spec.height ?? 76
         guard let value = progress.value, let target = progress.target else {
-            let table = ChartTable(caption: title, header: ["", name], rows: [])
+            let table = ChartTable(caption: title, header: ["Measure", name], rows: [])
             return EmptyChart.render(title: title, width: width, height: height, prefix: prefix, table: table.emptyHTML)
         }
         let style = progress.style
         let ratio = value / target
         let percent = percentText(ratio)
-        let table = ChartTable(caption: title, header: ["", name], rows: [
+        let table = ChartTable(caption: title, header: ["Measure", name], rows: [
             ["Total", style.full(value)], ["Target", style.full(target)], ["Progress", percent],
         ])
         let remaining = target - value

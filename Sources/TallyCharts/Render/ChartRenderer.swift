@@ -9,6 +9,7 @@ public enum ChartRenderer {
         } catch {
             throw .invalidSpec(error)
         }
+        let (spec, data) = try spec.applyingHeaders(to: data)
         let prefix = ChartCanvas.sanitizedPrefix(idPrefix)
         switch spec.kind {
         case .bar, .groupedBar, .stackedBar, .percentBar:

@@ -45,6 +45,7 @@ extension ChartSpec {
         width = try reader.number("width")
         height = try reader.number("height")
         valueLabels = try reader.flag("labels") ?? true
+        headers = try reader.names("headers")
         try validate()
     }
 }
@@ -75,6 +76,24 @@ private struct FieldReader {
         case nil: return nil
         case .bool(let flag)?: return flag
         case let other?: throw .invalidValue(key: key, value: other.display, expected: "true or false")
+        }
+    }
+
+    /// A mapping of column names to text, such as `headers: {given_cents: Given}`.
+    func names(_ key: String) throws(ChartSpecError) -> [String: String] {
+        switch fields[key] {
+        case nil: return [:]
+        case .mapping(let pairs)?:
+            var names: [String: String] = [:]
+            for (column, value) in pairs {
+                switch value {
+                case .string(let text) where !text.isEmpty: names[column] = text
+                case .number: names[column] = value.display
+                default: throw .invalidValue(key: key, value: SpecValue.mapping(pairs).display, expected: "a mapping of column: header text")
+                }
+            }
+            return names
+        case let other?: throw .invalidValue(key: key, value: other.display, expected: "a mapping of column: header text")
         }
     }
 

@@ -3,7 +3,7 @@ extension ChartSpec {
     /// accepts and ignores it so that a block can be passed on whole.
     public static let knownKeys = [
         "type", "title", "description", "x", "y", "series", "format", "currency", "currency_column",
-        "bins", "target", "year", "months", "width", "height", "labels", "data",
+        "bins", "target", "year", "months", "width", "height", "labels", "headers", "data",
     ]
 
     /// Whether a chart of `kind` reads `key`.

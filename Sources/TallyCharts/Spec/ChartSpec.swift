@@ -28,12 +28,15 @@ public struct ChartSpec: Sendable, Hashable {
     public var height: Double?
     /// Whether bars carry their value as a direct label (when it fits).
     public var valueLabels: Bool
+    /// What readers see instead of a column's name, in the data table, the description, axis titles, legends and
+    /// tooltips: `["given_cents": "Given"]`. Columns not named here show their names as the query wrote them.
+    public var headers: [String: String]
 
     /// A spec built in code; `ChartRenderer.render` validates it as `init(fields:)` would.
     public init(kind: ChartKind, title: String? = nil, description: String? = nil, x: String? = nil, y: [String] = [],
                 series: String? = nil, format: ValueFormat = .plain, bins: Int? = nil, target: ProgressTarget? = nil,
                 year: Int? = nil, months: Int? = nil, width: Double? = nil, height: Double? = nil,
-                valueLabels: Bool = true) {
+                valueLabels: Bool = true, headers: [String: String] = [:]) {
         self.kind = kind
         self.title = title
         self.description = description
@@ -48,6 +51,7 @@ public struct ChartSpec: Sendable, Hashable {
         self.width = width
         self.height = height
         self.valueLabels = valueLabels
+        self.headers = headers
     }
 }
 

@@ -4,6 +4,8 @@ public enum SpecValue: Sendable, Hashable {
     case number(Double)
     case bool(Bool)
     case list([SpecValue])
+    /// A mapping of names to values, such as `headers: {given_cents: Given}`.
+    case mapping([String: SpecValue])
 
     /// The value as YAML would have shown it, for error messages.
     var display: String {
@@ -12,6 +14,7 @@ public enum SpecValue: Sendable, Hashable {
         case .number(let value): value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .bool(let flag): flag ? "true" : "false"
         case .list(let items): "[" + items.map(\.display).joined(separator: ", ") + "]"
+        case .mapping(let pairs): "{" + pairs.keys.sorted().map { $0 + ": " + (pairs[$0]?.display ?? "") }.joined(separator: ", ") + "}"
         }
     }
 }

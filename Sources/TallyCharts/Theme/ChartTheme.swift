@@ -2,7 +2,9 @@
 /// the page's colour scheme: light by default, dark under `prefers-color-scheme: dark`, light again in print.
 /// Override any `--tally-*` custom property on `:root` to restyle every chart. Charts scale with their
 /// container down to a minimum width at which text is still 12px; below it (on phones) the figure scrolls
-/// sideways, which WCAG's reflow criterion allows for charts.
+/// sideways, which WCAG's reflow criterion allows for charts. A box that scrolls clips what overflows it, focus
+/// rings included, so the figure keeps 0.375rem of padding for the ring of its "Data" toggle, and as much negative
+/// margin to stay in line with the text around it.
 public enum ChartTheme {
     /// CSS for charts, their data tables and figure captions.
     public static let stylesheet: String = {
@@ -22,7 +24,7 @@ public enum ChartTheme {
     static let dashArrays = ["8 4", "2 3", "10 3 2 3", "4 4", "14 4", "2 6", "8 3 2 3 2 3"]
 
     private static let rules = """
-        .tally-chart{margin:1.5rem 0;overflow-x:auto}
+        .tally-chart{margin:1.5rem -.375rem;padding:.375rem;overflow-x:auto}
         .tally-chart figcaption{font-weight:600;margin:0 0 .5rem}
         .tally-svg{display:block;width:100%;height:auto;fill:var(--tally-text);\
         font:13px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -41,10 +43,10 @@ public enum ChartTheme {
         .tally-svg .hatch{fill:none;stroke:var(--tally-bg);stroke-width:1.75;stroke-linecap:round}
         .tally-svg .track{fill:var(--tally-track)}
         .tally-chart>.tally-svg{min-width:35rem}.tally-chart>.tally-cal{min-width:40rem}
-        .tally-spark{display:inline-block;margin:0;vertical-align:middle;overflow:visible}
+        .tally-spark{display:inline-block;margin:0;padding:0;vertical-align:middle;overflow:visible}
         .tally-spark>.tally-svg{width:8em;min-width:0}
         .tally-data{font-size:.875rem;margin:.5rem 0 0}
-        .tally-data summary{cursor:pointer;color:var(--tally-muted)}
+        .tally-data summary{cursor:pointer;color:var(--tally-muted);width:fit-content}
         .tally-data table{border-collapse:collapse;margin:.5rem 0;font-variant-numeric:tabular-nums}
         .tally-data caption{text-align:left;font-weight:600;padding:.25rem 0}
         .tally-data th,.tally-data td{padding:.25rem .75rem;border-bottom:1px solid var(--tally-grid);text-align:right}

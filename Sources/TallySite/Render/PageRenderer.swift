@@ -70,7 +70,7 @@ struct PageRenderer: Sendable {
         let markdown = bodySession.run { source.body.render(root, library: templates) }
         problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1,
                                 source: source, data: data)
-        let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML).html(markdown))
+        let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown))
 
         let layoutName = source.frontMatter.layout ?? "default"
         guard let layout = templates.template(named: layoutName) else {

@@ -96,8 +96,15 @@ import TallyTestSupport
         let site = try TestSite(files)
         _ = try site.build().get()
         let differing = zip(Self.examples, try Self.reference(rawHTML: rawHTML))
-            .filter { site.output("spec/\($0.0.number)/index.html") != $0.1 }.map(\.0.number)
+            .filter { site.output("spec/\($0.0.number)/index.html").map(Self.withoutScrollBoxes) != $0.1 }.map(\.0.number)
         #expect(!Self.examples.isEmpty)
         #expect(differing == [], "built pages that differ from cmark-gfm\(rawHTML ? " --unsafe" : "")")
+    }
+
+    /// A page as cmark-gfm alone writes it: without the focusable box a page puts around each table and code block.
+    static func withoutScrollBoxes(_ html: String) -> String {
+        let box = #"<div class="tally-scroll(?: tally-code)?" role="region" tabindex="0" aria-label="[^"]*">\n((?:.|\n)*?(?:</table>|</code></pre>)\n)</div>\n"#
+        guard let pattern = try? NSRegularExpression(pattern: box) else { return html }
+        return pattern.stringByReplacingMatches(in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "$1")
     }
 }

@@ -94,7 +94,7 @@ struct PageBlockParser {
     private func chartSpec(_ values: [String: Node], keyLines: [String: Int], fenceLine: Int) -> Result<ChartSpec, Diagnostic> {
         var fields: [String: SpecValue] = [:]
         for (key, node) in values where key != "id" {
-            guard let value = Self.specValue(node) else {
+            guard let value = key == "headers" ? Self.specMapping(node) : Self.specValue(node) else {
                 return .failure(Diagnostic(file: file, line: keyLines[key] ?? fenceLine, message: "`\(key)` cannot be a mapping",
                                            hint: "write a single value or a list such as [income, spending]"))
             }
@@ -106,6 +106,17 @@ struct PageBlockParser {
             return .failure(Diagnostic(file: file, line: keyLines[error.key ?? ""] ?? fenceLine,
                                        message: error.message, hint: error.hint))
         }
+    }
+
+    /// A YAML mapping as a chart field, such as `headers: {given_cents: Given}`; any other value as `specValue` reads it.
+    static func specMapping(_ node: Node) -> SpecValue? {
+        guard let mapping = node.mapping else { return specValue(node) }
+        var pairs: [String: SpecValue] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string, let item = specValue(value) else { return nil }
+            pairs[name] = item
+        }
+        return .mapping(pairs)
     }
 
     /// A YAML node as a chart field: plain scalars that YAML reads as booleans or numbers become them.

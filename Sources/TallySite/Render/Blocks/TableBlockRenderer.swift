@@ -18,7 +18,10 @@ struct TableBlockRenderer {
         let columnFormats = table.columns.indices.map(format(of:))
         let shown = try shownColumns(columnFormats)
         let formats = shown.map { columnFormats[$0] }
-        var out = "<div class=\"tally-table\"><table>"
+        // The box scrolls sideways on a narrow screen, so the keyboard must be able to focus it in every browser:
+        // a labelled region, named by the caption or else by the columns.
+        let label = spec.title ?? "Table: " + shown.map(header).joined(separator: ", ")
+        var out = "<div class=\"tally-table\" role=\"region\" tabindex=\"0\" aria-label=\"" + escapeHTML(label) + "\"><table>"
         if let title = spec.title { out += "<caption>" + escapeHTML(title) + "</caption>" }
         out += "<thead><tr>"
         for (column, format) in zip(shown, formats) {

@@ -60,7 +60,7 @@ import TallyTestSupport
             """], seedSQL: Self.gifts)
         _ = try site.build().get()
         let html = try #require(site.output("index.html"))
-        #expect(html.contains("<div class=\"tally-table\"><table><caption>Every gift</caption><thead><tr><th scope=\"col\">Organization</th>"
+        #expect(html.contains("<div class=\"tally-table\" role=\"region\" tabindex=\"0\" aria-label=\"Every gift\"><table><caption>Every gift</caption><thead><tr><th scope=\"col\">Organization</th>"
                               + "<th scope=\"col\">Date</th><th scope=\"col\" class=\"num\">Amount</th><th scope=\"col\" class=\"num\">Units</th></tr></thead>"))
         #expect(html.contains("<tr><td>Against Malaria &lt;Foundation&gt;</td><td>Mar 5, 2023</td><td class=\"num\">$125.00</td><td class=\"num\">3</td></tr>"))
         #expect(html.contains("<td class=\"num\">€9.00</td>"))
@@ -70,6 +70,21 @@ import TallyTestSupport
         let site = try TestSite(["content/index.md": "```sql none\nSELECT name FROM organizations WHERE 0\n```\n\n```table\ndata: none\ncolumns: [name]\n```\n"])
         _ = try site.build().get()
         #expect(site.output("index.html")?.contains("<tbody><tr><td colspan=\"1\">No rows</td></tr></tbody>") == true)
+    }
+
+    @Test func aTableWithoutTitleIsARegionNamedByItsColumns() throws {
+        let site = try TestSite(["content/index.md": "```sql orgs\nSELECT name, 1 AS gift_cents FROM organizations LIMIT 1\n```\n\n```table\ndata: orgs\n```\n"])
+        _ = try site.build().get()
+        #expect(site.output("index.html")?.contains(
+            "<div class=\"tally-table\" role=\"region\" tabindex=\"0\" aria-label=\"Table: Name, Gift\"><table><thead>") == true)
+    }
+
+    @Test func markdownTablesAndCodeOnAPageAreFocusableRegions() throws {
+        let site = try TestSite(["content/index.md": "## Gifts\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```yaml\nx: 1\n```\n"])
+        _ = try site.build().get()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("<div class=\"tally-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Gifts\">\n<table>"))
+        #expect(html.contains("<div class=\"tally-scroll tally-code\" role=\"region\" tabindex=\"0\" aria-label=\"Code: yaml\">\n<pre>"))
     }
 
     @Test func aBlockWithAnIdGoesToTheLayoutInstead() throws {
@@ -92,9 +107,13 @@ import TallyTestSupport
         ("```chart\ntype: bar\nx: year\ny: total_cents\n```\n",
          "content/a.md:5:1: error: a chart block needs `data`, the query it shows\n  hint: queries on this page: by_year"),
         ("```chart\ntype: bar\ndata: by_year\nx: year\ntitel: Gifts\n```\n",
-         "content/a.md:9:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, months, width, height, labels, data"),
+         "content/a.md:9:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, months, width, height, labels, headers, data"),
         ("```chart\ntype: bar\ndata: by_year\ny: {a: 1}\n```\n",
          "content/a.md:8:1: error: `y` cannot be a mapping\n  hint: write a single value or a list such as [income, spending]"),
+        ("```chart\ntype: bar\ndata: by_year\nx: year\ny: total_cents\nheaders: {totl: Total}\n```\n",
+         "content/a.md:10:1: error: headers: column \"totl\" is not in the query result (in chart of 'by_year')\n  hint: available columns: year, total_cents"),
+        ("```chart\ntype: bar\ndata: by_year\nx: year\ny: total_cents\nheaders: Total\n```\n",
+         "content/a.md:10:1: error: \"headers\" must be a mapping of column: header text, not \"Total\"\n  hint: see docs/charts.md for the values \"headers\" takes"),
         ("```chart gifts\ntype: bar\n```\n",
          "content/a.md:5:1: error: a chart block takes no name after ```chart\n  hint: name its query inside the block: `data: gifts`"),
         ("```chart\ntype: [bar\n```\n",

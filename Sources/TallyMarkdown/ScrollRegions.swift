@@ -1,0 +1,103 @@
+import CCMarkGFM
+
+/// Wraps each table and code block of a cmark-gfm document in a labelled, focusable box:
+/// `<div class="tally-scroll" role="region" tabindex="0" aria-label="…">`.
+///
+/// On a narrow screen a wide table or a long code line scrolls sideways inside its box. Chromium lets the
+/// keyboard focus such a box by itself, WebKit does not, and a box with nothing focusable in it cannot be
+/// scrolled from the keyboard there (axe's `scrollable-region-focusable`). The wrapper is a custom block,
+/// which cmark-gfm writes as it is even in safe mode, so raw HTML stays off.
+///
+/// Labels: a table is named after the heading it follows, or after its header cells when no heading comes
+/// before it; a code block is "Code", with its language when the fence names one. Each box is a landmark,
+/// so a label that would repeat on the page gets the table's number under its heading ("Totals, table 2").
+enum ScrollRegions {
+    static func wrap(in document: OpaquePointer) {
+        var boxes: [(node: OpaquePointer, label: String)] = []
+        var heading: String?
+        var tablesUnderHeading = 0
+        var used: Set<String> = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            if cmark_node_get_type(node) == CMARK_NODE_HEADING {
+                heading = plainText(of: node)
+                tablesUnderHeading = 0
+            } else if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
+                let language = cmark_node_get_fence_info(node).map { String(cString: $0) }?
+                    .split(separator: " ", maxSplits: 1).first.map(String.init)
+                boxes.append((node, language.map { "Code: " + $0 } ?? "Code"))
+            } else if isTable(node) {
+                tablesUnderHeading += 1
+                let cells = headerCells(of: node).filter { !$0.isEmpty }
+                var label = heading.flatMap { $0.isEmpty ? nil : $0 }
+                    ?? (cells.isEmpty ? "Table" : "Table: " + cells.joined(separator: ", "))
+                if used.contains(label) { label += ", table \(tablesUnderHeading)" }
+                used.insert(label)
+                boxes.append((node, label))
+            }
+        }
+        cmark_iter_free(iterator)
+        // The tree changes only after the walk, which an iterator does not survive.
+        for box in boxes {
+            guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            let kind = isTable(box.node) ? "tally-scroll" : "tally-scroll tally-code"
+            _ = cmark_node_set_on_enter(wrapper, "<div class=\"\(kind)\" role=\"region\" tabindex=\"0\" aria-label=\"\(attribute(box.label))\">")
+            _ = cmark_node_set_on_exit(wrapper, "</div>")
+            guard cmark_node_insert_before(box.node, wrapper) != 0 else {
+                cmark_node_free(wrapper)
+                continue
+            }
+            _ = cmark_node_append_child(wrapper, box.node)
+        }
+    }
+
+    private static func isTable(_ node: OpaquePointer) -> Bool {
+        cmark_node_get_type_string(node).map { String(cString: $0) } == "table"
+    }
+
+    /// The text of the first row's cells.
+    private static func headerCells(of table: OpaquePointer) -> [String] {
+        var cells: [String] = []
+        var cell = cmark_node_first_child(table).flatMap { cmark_node_first_child($0) }
+        while let current = cell {
+            cells.append(plainText(of: current))
+            cell = cmark_node_next(current)
+        }
+        return cells
+    }
+
+    /// The literal text inside `node` (text, code spans, line breaks as spaces), as a screen reader would say it.
+    private static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        guard let iterator = cmark_iter_new(node) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                text += cmark_node_get_literal(child).map { String(cString: $0) } ?? ""
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `text` escaped for a double-quoted attribute.
+    private static func attribute(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
