@@ -20,7 +20,7 @@ import TallyTestSupport
             "tally.yaml": Self.config,
             "content/index.md": "Home",
             "content/about.md": "---\ndate: 2024-03-05\n---\nAbout",
-            "content/guide/my page.md": "Spaces",
+            "content/guide/my-page.md": "Nested",
             "content/hidden.md": "---\nsitemap: false\n---\nNot listed",
             "content/404.md": "---\ntitle: Not found\n---\nNothing here",
         ])
@@ -30,7 +30,7 @@ import TallyTestSupport
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
             <url><loc>https://example.org/</loc></url>
             <url><loc>https://example.org/about/</loc><lastmod>2024-03-05</lastmod></url>
-            <url><loc>https://example.org/guide/my%20page/</loc></url>
+            <url><loc>https://example.org/guide/my-page/</loc></url>
             </urlset>
 
             """)
