@@ -23,6 +23,12 @@ extension CivicFiguresTests {
         let read = { (path: String) in try String(contentsOf: root.appendingPathComponent("public/" + path), encoding: .utf8) }
         let member = try read("representatives/A1/index.html")
         #expect(member.components(separatedBy: "<tr><th scope=\"row\"><a href=\"/roll-calls/").count - 1 == 100)
+        // The rows sit in one table, opened before the first and closed after the last.
+        for page in [member, try read("representatives/A1/house-117-1/index.html")] {
+            #expect(page.components(separatedBy: "<table class=\"stack-table record-table\">").count == 2)
+            #expect(page.contains("<tbody>\n<tr><th scope=\"row\"><a href=\"/roll-calls/"))
+            #expect(page.contains("</tr>\n</tbody>\n</table>\n</div>\n</section>"))
+        }
         #expect(member.contains("<a href=\"/representatives/A1/house-118-1/\">House, 118th Congress, 1st session</a>: 60 roll calls"))
         #expect(member.contains("<a href=\"/representatives/A1/house-117-1/\">House, 117th Congress, 1st session</a>: 70 roll calls"))
         #expect(member.contains("<strong>130 of 130</strong> roll\ncalls counted"))
