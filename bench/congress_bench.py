@@ -29,22 +29,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, ".bench", "congress")
 sys.path.insert(0, os.path.join(ROOT, "data"))
 from example_data.congress_files import HOUSE_VOTE, Members, house_xml, senate_xml  # noqa: E402
+from run import measure  # noqa: E402  (bench/run.py: wall, CPU, peak RSS and output under /usr/bin/time -v)
 
 CONGRESS = 116
 HOUSE_QUESTIONS = [("On Passage", "YEA-AND-NAY"), ("On Agreeing to the Amendment", "RECORDED VOTE"),
                    ("On Motion to Recommit", "YEA-AND-NAY"), ("On Ordering the Previous Question", "YEA-AND-NAY"),
                    ("On Motion to Suspend the Rules and Pass", "2/3 YEA-AND-NAY"), ("On Agreeing to the Resolution", "YEA-AND-NAY")]
-
-
-def measure(command, cwd=ROOT):
-    result = subprocess.run(["/usr/bin/time", "-v"] + command, cwd=cwd, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit("failed: %s\n%s%s" % (" ".join(command), result.stdout[-2000:], result.stderr[-3000:]))
-    fields = dict(line.strip().rsplit(": ", 1) for line in result.stderr.splitlines() if ": " in line)
-    wall = 0.0
-    for part in fields["Elapsed (wall clock) time (h:mm:ss or m:ss)"].split(":"):
-        wall = wall * 60 + float(part)
-    return wall, int(fields["Maximum resident set size (kbytes)"]) / 1024, result.stdout
 
 
 def positions_for(rng, members, lean):
@@ -150,21 +140,19 @@ def main():
         floor = os.path.join(FOLDER, "floor.sqlite")
         if os.path.exists(floor):
             os.remove(floor)
-        wall, rss, _out = measure(["sqlite3", floor, ".mode csv", f".import {FOLDER}/roll_calls.csv roll_calls",
-                                   f".import {FOLDER}/positions.csv positions"])
-        results["floor"].append((wall, rss))
+        run = measure(["sqlite3", floor, ".mode csv", f".import {FOLDER}/roll_calls.csv roll_calls",
+                       f".import {FOLDER}/positions.csv positions"], ROOT)
+        results["floor"].append((run["wall"], run["rss"]))
 
         fresh_example(tally, database)
-        wall_h, rss_h, _out = measure([tally, "import", "house-vote", *house, "--db", database])
-        wall_s, rss_s, _out = measure([tally, "import", "senate-vote", *senate, "--db", database])
-        results["import"].append((wall_h + wall_s, max(rss_h, rss_s)))
+        house_run = measure([tally, "import", "house-vote", *house, "--db", database], ROOT)
+        senate_run = measure([tally, "import", "senate-vote", *senate, "--db", database], ROOT)
+        results["import"].append((house_run["wall"] + senate_run["wall"], max(house_run["rss"], senate_run["rss"])))
 
-        out = os.path.join(FOLDER, "public")
-        wall, rss, text = measure([tally, "build", "--db", database, "--out", out])
-        pages = int(text.split("Built ")[1].split(" pages")[0])
-        results["build"].append((wall, rss, pages))
-        wall, rss, text = measure([tally, "build", "--out", os.path.join(FOLDER, "example-public")])
-        results["example"].append((wall, rss, int(text.split("Built ")[1].split(" pages")[0])))
+        for key, arguments in (("build", ["--db", database, "--out", os.path.join(FOLDER, "public")]),
+                               ("example", ["--out", os.path.join(FOLDER, "example-public")])):
+            run = measure([tally, "build", *arguments], ROOT)
+            results[key].append((run["wall"], run["rss"], int(run["stdout"].split("Built ")[1].split(" pages")[0])))
 
     def median(rows, i):
         return statistics.median(r[i] for r in rows)

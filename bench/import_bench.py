@@ -21,6 +21,8 @@ import statistics
 import subprocess
 import sys
 
+from run import measure  # bench/run.py: wall, CPU, peak RSS and output under /usr/bin/time -v
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, ".bench", "import")
 ORGANIZATIONS = ["Against Malaria Foundation", "GiveDirectly", "Helen Keller International", "Malaria Consortium",
@@ -35,18 +37,6 @@ def write_csv(path, rows):
             f.write("%04d-%02d-%02d;%d.%02d;USD;%s;TX%08d;Monthly gift %d\n" % (
                 2020 + rng.randrange(6), 1 + rng.randrange(12), 1 + rng.randrange(28), rng.randrange(5, 500),
                 rng.randrange(100), rng.choice(ORGANIZATIONS), i, i % 97))
-
-
-def measure(command, cwd):
-    result = subprocess.run(["/usr/bin/time", "-v"] + command, cwd=cwd, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit("failed: %s\n%s%s" % (" ".join(command), result.stdout, result.stderr[-3000:]))
-    fields = dict(line.strip().rsplit(": ", 1) for line in result.stderr.splitlines() if ": " in line)
-    wall = 0.0
-    for part in fields["Elapsed (wall clock) time (h:mm:ss or m:ss)"].split(":"):
-        wall = wall * 60 + float(part)
-    cpu = float(fields["User time (seconds)"]) + float(fields["System time (seconds)"])
-    return wall, cpu, int(fields["Maximum resident set size (kbytes)"]) / 1024
 
 
 def tally_database(tally, path):
@@ -94,7 +84,8 @@ def main():
                 tally_database(args.tally, database)
             elif os.path.exists(database):
                 os.remove(database)
-            wall, cpu, memory = measure(command(), FOLDER)
+            run = measure(command(), FOLDER)
+            wall, cpu, memory = run["wall"], run["cpu"], run["rss"]
             walls.append(wall)
             cpus.append(cpu)
             memories.append(memory)
