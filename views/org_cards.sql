@@ -1,9 +1,14 @@
+-- tally: materialize
+-- tally: index (id)
+-- tally: index (country_slug, city_slug)
 -- One row per organization with the columns templates/partials/org-card.mustache reads. Pages filter and order it:
 --   SELECT * FROM org_cards WHERE country_slug = :country ORDER BY verified DESC, name COLLATE NOCASE
 -- id is the organization's id, for filters such as id IN (SELECT organization_id FROM organization_tags …).
 -- Up to four tags as separate columns (so the card can link each one), the location with the slugs of its
 -- /locations/ pages, and what $100 funds in whole units (integer division: 10000 cents / cost per unit in cents).
 -- A cost that is not a positive integer counts as none.
+-- Materialized: every location and tag page lists cards, and the tags' window functions would otherwise run over
+-- every organization's tags on each of them.
 WITH numbered AS (
   SELECT organization_id, tag,
          row_number() OVER (PARTITION BY organization_id ORDER BY tag) AS n,

@@ -16,6 +16,7 @@ public struct CheckProblem: Sendable, Equatable {
     /// What went wrong, as a stable name for machines (`--format json`).
     public enum Kind: String, Sendable, CaseIterable {
         case build
+        case fullScan = "full-scan"
         case brokenLink = "broken-link"
         case brokenAnchor = "broken-anchor"
         case missingAsset = "missing-asset"

@@ -22,7 +22,7 @@ public enum SiteChecker {
         var pages = 0, internalLinks = 0
         switch SiteBuilder.build(buildOptions, progress: progress) {
         case .success(let summary):
-            problems += summary.warnings.map { CheckProblem(.build, $0) }
+            problems += summary.warnings.map { CheckProblem(summary.fullScans.contains($0) ? .fullScan : .build, $0) }
             let links = LinkChecker(basePath: config.basePath).check(output: summary.output)
             let describer = LinkDiagnostics(outputDirectory: options.outputPath ?? config.outputDirectory,
                                             staticDirectory: config.staticDirectory, basePath: config.basePath,

@@ -66,6 +66,9 @@ public struct BuildSummary: Sendable {
     public let staticFiles: Int
     public let output: URL
     public let warnings: [Diagnostic]
+    /// Those of the `warnings` that name a templated file's query reading a whole table on every page
+    /// (`FullScanCheck`), which `tally check` reports as a kind of their own.
+    public let fullScans: [Diagnostic]
     /// For each page written, its file inside the output (`orgs/amf/index.html`) → the content file it came from
     /// (`content/orgs/[slug].md`), so problems found in the output can name their source.
     public let pageSources: PageSourceIndex
@@ -75,4 +78,13 @@ public struct BuildSummary: Sendable {
 public protocol BuildProgress: Sendable {
     func stageStarted(_ stage: BuildStage)
     func pagesRendered(_ done: Int, of total: Int)
+    /// One page of `file` (`content/orgs/[slug].md`) took `duration` to render, queries included.
+    /// Only asked for when `wantsPageTimes`, so a build without `--timings` reads no clock per page.
+    func pageRendered(from file: String, in duration: Duration)
+    var wantsPageTimes: Bool { get }
+}
+
+extension BuildProgress {
+    public func pageRendered(from file: String, in duration: Duration) {}
+    public var wantsPageTimes: Bool { false }
 }

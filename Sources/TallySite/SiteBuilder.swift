@@ -22,7 +22,7 @@ public enum SiteBuilder {
         if options.stamp == .reuse, let previous = stamp?.unchangedBuild(at: options.outputFolder(config)) {
             var summary = BuildSummary(pagesRendered: previous.pages, filesWritten: 0, filesUnchanged: previous.files,
                                        staticFiles: previous.staticFiles, output: options.outputFolder(config), warnings: [],
-                                       pageSources: PageSourceIndex(owners: [:], files: []))
+                                       fullScans: [], pageSources: PageSourceIndex(owners: [:], files: []))
             summary.upToDate = true
             return .success(summary)
         }
@@ -56,6 +56,8 @@ public enum SiteBuilder {
         progress?.stageStarted(.expandPages)
         let (plan, planProblems) = PageExpander.plan(content.pages, database: database)
         problems += planProblems
+        let fullScans = FullScanCheck.warnings(plan, content.pages, database: database)
+        problems += fullScans
 
         let writer: OutputWriter
         do throws(Diagnostic) {
@@ -105,7 +107,7 @@ public enum SiteBuilder {
         return .success(BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
                                      filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
                                      output: writer.output, warnings: problems.sortedByLocation(),
-                                     pageSources: pageSources))
+                                     fullScans: fullScans, pageSources: pageSources))
     }
 
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables

@@ -10,9 +10,21 @@ final class ConsoleReporter: BuildProgress {
     private let counterShown = Mutex(false)
     /// With `--timings`: when each stage started, to print how long each took once the build ends.
     private let stageStarts: Mutex<[(stage: BuildStage, at: ContinuousClock.Instant)]>?
+    /// With `--timings`: render time and page count per content file, to name the files that cost the most.
+    private let fileTimes: Mutex<[String: (total: Duration, pages: Int)]>?
 
     init(timings: Bool = false) {
         stageStarts = timings ? Mutex([]) : nil
+        fileTimes = timings ? Mutex([:]) : nil
+    }
+
+    var wantsPageTimes: Bool { fileTimes != nil }
+
+    func pageRendered(from file: String, in duration: Duration) {
+        fileTimes?.withLock { times in
+            let sofar = times[file] ?? (.zero, 0)
+            times[file] = (sofar.total + duration, sofar.pages + 1)
+        }
     }
 
     func stageStarted(_ stage: BuildStage) {
@@ -37,6 +49,20 @@ final class ConsoleReporter: BuildProgress {
         for (start, end) in zip(starts, ends) {
             let milliseconds = String((end - start.at).milliseconds)
             printLine(String(repeating: " ", count: max(0, 7 - milliseconds.count)) + milliseconds + " ms  " + start.stage.name)
+        }
+        printCostliestFiles()
+    }
+
+    /// The content files whose pages took longest to render, summed over every core: where a slow build goes.
+    private func printCostliestFiles(limit: Int = 10) {
+        guard let times = fileTimes?.withLock({ $0 }), !times.isEmpty else { return }
+        printLine("Render time by content file (all cores), costliest first:")
+        for (file, time) in times.sorted(by: { ($0.value.total, $1.key) > ($1.value.total, $0.key) }).prefix(limit) {
+            let perPage = Double(time.total.components.attoseconds / 1_000_000_000_000 + time.total.components.seconds * 1_000_000) / 1000 / Double(time.pages)
+            let milliseconds = String(time.total.milliseconds)
+            printLine(String(repeating: " ", count: max(0, 7 - milliseconds.count)) + milliseconds + " ms  "
+                      + file + "  (\(time.pages) " + (time.pages == 1 ? "page" : "pages") + ", "
+                      + String(format: "%.2f", perPage) + " ms a page)")
         }
     }
 

@@ -120,4 +120,22 @@ import TallyTestSupport
         #expect(report.problems.first?.diagnostic.description.hasPrefix("content/index.md:1:1: error: ") == true)
         #expect(report.pages == 0)
     }
+
+    /// The query-plan check's warnings are a kind of their own, so `--format json` readers can pick them out.
+    @Test func aQueryThatScansOnEveryPageIsAFullScanProblem() throws {
+        let organizations = (1...1_000).map { "(\($0), 'org-\($0)', 'Org \($0)', 'Town \($0 % 10)', '2024-01-01')" }
+        let site = try TestSite([
+            "content/index.md": "# Towns\n",
+            "content/towns/[town].md": "---\npages: SELECT DISTINCT slugify(city) AS town FROM organizations\n---\n"
+                + "```sql here\nSELECT count(*) AS n FROM organizations WHERE slugify(city) = :town\n```\n\n{{here.n}}\n",
+        ], seedSQL: "INSERT INTO organizations (id, slug, name, city, created_at) VALUES " + organizations.joined(separator: ", ") + ";")
+        let report = check(site)
+        #expect(report.problems.map(\.kind) == [.fullScan])
+        #expect(report.json().contains(#""kind" : "full-scan""#))
+        #expect(printed(report) == [
+            "content/towns/[town].md:5:1: warning: query `here` reads all 1,000 rows of `organizations` on each of this file's 10 pages\n"
+                + "  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), "
+                + "or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale",
+        ])
+    }
 }

@@ -28,8 +28,13 @@ final class PageWriter: Sendable {
     var problems: [Diagnostic] { found.withLock { $0.map(\.diagnostic) } }
 
     func renderAndWrite(_ pages: [PageInstance]) {
+        let timed = progress?.wantsPageTimes == true ? progress : nil
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            let start = timed == nil ? nil : ContinuousClock.now
             var result = renderer.render(pages[index])
+            if let timed, let start {
+                timed.pageRendered(from: renderer.sources[pages[index].sourceIndex].file, in: .now - start)
+            }
             if let page = result.page {
                 // No origin: the plan knows every page's source without a table that grows with the site.
                 do throws(Diagnostic) {

@@ -1,0 +1,11 @@
+-- tally: materialize
+-- tally: index (tag_set, name)
+-- One row per organization that has tags, with all its tags as one text in tag order (its tag set): the
+-- organizations that share tags with another are found a tag set at a time (views/tag_set_tags.sql), not an
+-- organization at a time, so an organization's page reads a few rows of each related tag set, not every
+-- organization with one of its tags.
+SELECT o.id AS organization_id, o.slug, o.name, s.tag_set
+FROM organizations o
+JOIN (SELECT organization_id, group_concat(tag, char(31)) AS tag_set
+      FROM (SELECT organization_id, tag FROM organization_tags ORDER BY organization_id, tag)
+      GROUP BY organization_id) s ON s.organization_id = o.id
