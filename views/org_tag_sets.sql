@@ -1,9 +1,8 @@
 -- tally: materialize
--- tally: index (tag_set, name)
--- One row per organization that has tags, with all its tags as one text in tag order (its tag set): the
--- organizations that share tags with another are found a tag set at a time (views/tag_set_tags.sql), not an
--- organization at a time, so an organization's page reads a few rows of each related tag set, not every
--- organization with one of its tags.
+-- tally: index (tag_set, name, slug)
+-- tally: index (slug)
+-- One row per organization that has tags, with all its tags as one text in tag order (its tag set): related
+-- organizations are ranked a tag set at a time (views/related_by_tag_set.sql), not an organization at a time.
 SELECT o.id AS organization_id, o.slug, o.name, s.tag_set
 FROM organizations o
 JOIN (SELECT organization_id, group_concat(tag, char(31)) AS tag_set
