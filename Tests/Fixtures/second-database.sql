@@ -60,10 +60,10 @@ INSERT INTO bills (id, title, summary, chamber, status, introduced_on, last_acti
   ('S. 1', 'A Senate Bill', 'Introduced only.', 'senate', 'introduced', '2025-01-03', '2025-01-03', NULL),
   ('hr5376-117', 'Inflation Reduction Act of 2022', '', 'house', 'Became Law', '2021-09-27', '2022-08-16', NULL);
 
--- House: 2 yes (D, D) and 1 no (R) on H.R. 3684 passage; Senate: 1 yes (I), 1 no (R).
+-- House: 2 yes (D, D) and 1 no (R) on H.R. 3684 passage; Senate: 2 yes (I, R).
 INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, required_majority, result, passed, bill_id, bill_number, amendment, description, yea_count, nay_count, present_count, not_voting_count, tie_breaker_by, tie_breaker_vote, source_file, source) VALUES
   (1, 'house', 117, 1, 369, '2021-11-05T23:27:00-04:00', 'On Motion to Concur in the Senate Amendment', 'YEA-AND-NAY', '1/2', 'Passed', 1, 'H.R. 3684', 'H R 3684', NULL, '', 2, 1, 0, 0, NULL, NULL, '', 'Hand-written fixture'),
-  (2, 'senate', 117, 1, 314, '2021-08-10T11:30:00-04:00', 'On Passage of the Bill', 'YEA-AND-NAY', '1/2', 'Passed', 1, 'H.R. 3684', 'H.R. 3684', NULL, '', 1, 1, 0, 0, NULL, NULL, '', 'Hand-written fixture'),
+  (2, 'senate', 117, 1, 314, '2021-08-10T11:30:00-04:00', 'On Passage of the Bill', 'YEA-AND-NAY', '1/2', 'Passed', 1, 'H.R. 3684', 'H.R. 3684', NULL, '', 2, 0, 0, 0, NULL, NULL, '', 'Hand-written fixture'),
   (3, 'house', 117, 2, 420, '2022-08-12T14:00:00-04:00', 'On Motion to Concur in the Senate Amendment', 'YEA-AND-NAY', '1/2', 'Passed', 1, 'hr5376-117', 'H R 5376', NULL, '', 2, 1, 0, 0, NULL, NULL, '', 'Hand-written fixture');
 
 INSERT INTO roll_call_positions (roll_call_id, representative_id, position, vote, party) VALUES
@@ -71,7 +71,7 @@ INSERT INTO roll_call_positions (roll_call_id, representative_id, position, vote
   (1, 'CA-12', 'yes', 'Yea', 'D'),
   (1, 'TX.07', 'no', 'Nay', 'R'),
   (2, 'Sen VT', 'yes', 'Yea', 'I'),
-  (2, 'Sen TX', 'no', 'Nay', 'R'),
+  (2, 'Sen TX', 'yes', 'Yea', 'R'),
   (3, 'MN 05', 'yes', 'Aye', 'D'),
   (3, 'CA-12', 'yes', 'Aye', 'D'),
   (3, 'TX.07', 'no', 'No', 'R');

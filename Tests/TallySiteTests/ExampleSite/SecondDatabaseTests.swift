@@ -47,6 +47,9 @@ import TallyTestSupport
         #expect(try Self.page("bills/h-r-3684/index.html").contains("<p class=\"meta\">H.R. 3684 · 117th Congress</p>"))
         #expect(try Self.page("bills/hr5376-117/index.html").contains("<p class=\"meta\">H.R. 5376 · 117th Congress</p>"))
         #expect(try Self.page("bills/s-1/index.html").contains("<p class=\"meta\">S. 1</p>"))
+        let bill = try Self.page("bills/h-r-3684/index.html")
+        #expect(bill.contains("The Senate passed it on Aug 10, 2021, 2 to 0 (<a href=\"/roll-calls/senate-117-1/314/\">vote 314</a>)."))
+        #expect(bill.contains("The House agreed to the other chamber’s amendment on Nov 5, 2021, 2 to 1 (<a href=\"/roll-calls/house-117-1/369/\">roll call 369</a>)."))
     }
 
     /// Each currency keeps its own total; zoë is in the database but not in publish_users, so none of her rows show.
