@@ -17,7 +17,7 @@ AXE_PYTHON_PACKAGE = axe-playwright-python==0.1.8
 CONFIG ?= release
 TALLY = .build/$(CONFIG)/tally
 
-.PHONY: site test deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
+.PHONY: site test install docs-embed deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
 # `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
 # docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV, then a whole
 # Congress of roll calls through `tally import` and the example site. `make bench N=1000`
@@ -33,6 +33,18 @@ test: deps gate-deps
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory example-imports-check CONFIG=debug
 	CONFIG=debug .ci/site-gates
+
+# `make install PREFIX=~/.local` puts the release binary on a PATH of your choice (default /usr/local/bin).
+PREFIX ?= /usr/local
+install: CONFIG = release
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/tally"
+
+# `tally docs` prints docs/*.md as compiled in: run this after changing docs/ (DocsCommandTests fail until then).
+docs-embed:
+	python3 tools/embed-docs.py
 
 # Installs the Debian packages in $(1) that are missing.
 define apt_install

@@ -66,7 +66,10 @@ let package = Package(
         ]),
         // Small sites written to temporary folders, and the repository's example site, for the tests above TallyStore.
         .target(name: "TallyTestSupport", dependencies: ["TallySite", "TallyStore"], path: "Tests/TallyTestSupport"),
-        .testTarget(name: "TallySiteTests", dependencies: ["CTallySystem", "TallySite", "TallyStore", "TallyMarkdown", "TallyTestSupport"]),
+        .testTarget(name: "TallySiteTests", dependencies: [
+            "CTallySystem", "TallyHTML", "TallySite", "TallyStore", "TallyMarkdown", "TallyTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallySite", "TallyTestSupport"]),
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallySite"]),
         .testTarget(name: "TallyServeTests", dependencies: [

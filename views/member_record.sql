@@ -5,7 +5,7 @@
 -- and NULL when it does not.
 SELECT a.representative_id, a.with_party, a.vote, slugify(a.position) AS position_slug,
        f.path, f.label, f.chamber_name, f.question, f.kind, f.voted_at, f.voted_on, f.number, f.session_slug, f.sitting,
-       f.bill_id, b.title AS bill_title,
+       f.bill_id, f.bill_path, b.title AS bill_title,
        CASE a.majority WHEN 'yes' THEN 'Yes' WHEN 'no' THEN 'No'
                        ELSE CASE WHEN a.position IN ('yes', 'no') AND a.party_yes + a.party_no > 0 THEN 'Tied' END END AS majority_label,
        CASE a.with_party WHEN 1 THEN 'Yes' WHEN 0 THEN 'No' END AS with_party_label

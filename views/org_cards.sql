@@ -21,16 +21,16 @@ card AS (
               THEN o.cost_per_unit_cents END AS cost_cents
   FROM organizations o
 )
-SELECT o.id, o.slug, o.name, o.logo, o.rating, o.verified, o.minimum_donation_cents,
+SELECT o.id, url_segment(o.slug) AS slug, o.name, o.logo, o.rating, o.verified, o.minimum_donation_cents,
        CASE WHEN length(o.mission) > 160 THEN rtrim(substr(o.mission, 1, 157)) || '…' ELSE o.mission END AS excerpt,
        o.place_city AS city, o.place_country AS country,
        slugify(o.place_city) AS city_slug, slugify(o.place_country) AS country_slug,
        o.cost_cents, coalesce(o.impact_unit, 'outcome') AS unit,
        10000 AS hundred_cents, 10000 / o.cost_cents AS units_per_100, o.cost_cents > 10000 AS over_100,
-       max(CASE n WHEN 1 THEN tag END) AS tag1,
-       max(CASE n WHEN 2 THEN tag END) AS tag2,
-       max(CASE n WHEN 3 THEN tag END) AS tag3,
-       max(CASE n WHEN 4 THEN tag END) AS tag4,
+       max(CASE n WHEN 1 THEN slugify(tag) END) AS tag1,
+       max(CASE n WHEN 2 THEN slugify(tag) END) AS tag2,
+       max(CASE n WHEN 3 THEN slugify(tag) END) AS tag3,
+       max(CASE n WHEN 4 THEN slugify(tag) END) AS tag4,
        max(CASE n WHEN 1 THEN replace(tag, '-', ' ') END) AS label1,
        max(CASE n WHEN 2 THEN replace(tag, '-', ' ') END) AS label2,
        max(CASE n WHEN 3 THEN replace(tag, '-', ' ') END) AS label3,

@@ -49,8 +49,9 @@ SELECT id, chamber, congress, session, number, bill_id, bill_number, amendment, 
        CASE kind WHEN 'election' THEN 'Election' WHEN 'quorum' THEN 'Quorum call' WHEN 'veto-override' THEN 'Veto override'
                  WHEN 'passage' THEN 'Passage' WHEN 'amendment' THEN 'Amendment' WHEN 'procedural' THEN 'Procedural'
                  WHEN 'nomination' THEN 'Nomination' ELSE 'Other' END AS kind_label,
-       slugify(chamber) || '-' || congress || '-' || session AS session_slug,
-       '/roll-calls/' || slugify(chamber) || '-' || congress || '-' || session || '/' || number || '/' AS path,
+       slugify(chamber || '-' || congress || '-' || session) AS session_slug,
+       '/roll-calls/' || slugify(chamber || '-' || congress || '-' || session) || '/' || url_segment(number) || '/' AS path,
+       '/bills/' || url_segment(bill_id) || '/' AS bill_path,
        CASE chamber WHEN 'house' THEN 'House' WHEN 'senate' THEN 'Senate' ELSE upper(substr(chamber, 1, 1)) || substr(chamber, 2) END AS chamber_name,
        -- The House numbers roll calls, the Senate votes: "Roll call 243", "Vote 146".
        CASE chamber WHEN 'senate' THEN 'Vote ' ELSE 'Roll call ' END || number AS label,

@@ -73,12 +73,12 @@ public enum Importer {
             if options.table != nil || !options.map.isEmpty || (!unsettable.isEmpty && format.settableColumns.isEmpty) {
                 throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format,
                                                 message: "\(format.name) files go into tables of their own: --table, --map and --set do not apply",
-                                                hint: "leave them out; docs/import.md says which tables each format fills")])
+                                                hint: "leave them out; `tally docs import` says which tables each format fills")])
             }
             if let column = unsettable.first {
                 throw ImportFailure([Diagnostic(file: files.first?.displayName ?? options.format,
                                                 message: "--set '\(column)' does not apply to \(format.name) files",
-                                                hint: "they can set " + format.settableColumns.joined(separator: ", ") + "; docs/import.md says what each means")])
+                                                hint: "they can set " + format.settableColumns.joined(separator: ", ") + "; `tally docs import` says what each means")])
             }
         }
         if let currency = options.currency, Currency.lookup(currency) == nil {

@@ -26,11 +26,11 @@ public enum ReportBuilder {
         case .success(let built): summary = built
         case .failure(let failure): return .failure(failure)
         }
-        let url = pagePattern.replacingOccurrences(of: "{user}", with: user)
+        // The page's URL segment is made as the pages make it, with url_segment(username): "Zoë" → /users/zo/.
+        let url = pagePattern.replacingOccurrences(of: "{user}", with: Slug.segment(user))
         let relative = String(url.drop { $0 == "/" }) + (url.hasSuffix("/") ? "index.html" : "")
         guard let html = try? String(contentsOf: summary.output.appendingPathComponent(relative), encoding: .utf8) else {
-            return .failure(BuildFailure([Diagnostic(file: options.configFile, message: "the site has no page at \(url)",
-                                                     hint: "give the report's URL with --page, e.g. --page /people/{user}/")]))
+            return .failure(BuildFailure([missingPage(url, pagePattern: pagePattern, user: user, options: options, config: config)]))
         }
         let base = config.baseURL.hasPrefix("http://") || config.baseURL.hasPrefix("https://") ? config.baseURL : nil
         let page = SelfContainedPage(output: summary.output, absoluteBase: base.map { $0.hasSuffix("/") ? $0 : $0 + "/" },
@@ -42,5 +42,18 @@ public enum ReportBuilder {
             return .failure(BuildFailure([Diagnostic(file: relative, message: "the page uses \(path), which the build did not write",
                                                      hint: "add the file to static/ or fix the link in the layout")]))
         }
+    }
+
+    /// Why the report has no page: the content file that would make it is missing, or it makes no page for this user.
+    private static func missingPage(_ url: String, pagePattern: String, user: String, options: BuildOptions,
+                                    config: SiteConfig) -> Diagnostic {
+        let route = pagePattern.split(separator: "/").joined(separator: "/").replacingOccurrences(of: "{user}", with: "[username]")
+        let file = config.contentDirectory + "/" + route + ".md"
+        let exists = FileManager.default.fileExists(atPath: options.resolve(file).path)
+            || FileManager.default.fileExists(atPath: options.resolve(config.contentDirectory + "/" + route + "/index.md").path)
+        let hint = exists
+            ? "the `pages` query of \(file) gives no row with username = '\(user)'; it must select the user's username"
+            : "create \(file) with `pages: SELECT url_segment(username) AS username, id AS user_id FROM users` (the site `tally init` writes has one), or give the report's URL with --page"
+        return Diagnostic(file: options.configFile, message: "the site has no page at \(url)", hint: hint)
     }
 }

@@ -5,6 +5,7 @@ import TallyFormat
 extension SiteDatabase {
     static func addFunctions(to db: Database, utcOffset: @escaping @Sendable (Int) -> Int) {
         db.add(function: slugify)
+        db.add(function: urlSegment)
         db.add(function: localTime("local_datetime", utcOffset: utcOffset) { date in
             date.isoDate + " " + twoDigits(date.hour) + ":" + twoDigits(date.minute) + ":" + twoDigits(date.second)
         })
@@ -14,6 +15,18 @@ extension SiteDatabase {
     /// `slugify(text)`: `Slug.make`, so any value can become a safe URL segment.
     static let slugify = DatabaseFunction("slugify", argumentCount: 1, pure: true) { values in
         String.fromDatabaseValue(values[0]).map(Slug.make)
+    }
+
+    /// `url_segment(id)`: `Slug.segment`, an identifier kept as it is when it is already a safe URL segment
+    /// ("H-AL-01") and slugified otherwise ("H.R. 3684" → "h-r-3684"), for pages named after a table's key.
+    /// A number is a segment too (`url_segment(number)` → "102").
+    static let urlSegment = DatabaseFunction("url_segment", argumentCount: 1, pure: true) { values in
+        switch values[0].storage {
+        case .int64(let number): return String(number)
+        case .string(let text): return Slug.segment(text)
+        case .double(let number): return Slug.segment(String(number))
+        case .blob, .null: return nil
+        }
     }
 
     /// `local_datetime(ts)` → "2025-03-01 16:58:00" and `local_date(ts)` → "2025-03-01": a timestamp with a UTC offset

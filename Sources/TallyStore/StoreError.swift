@@ -26,11 +26,11 @@ public enum StoreError: Error, Equatable, Sendable {
     public var hint: String {
         switch self {
         case .missingDatabase: return "create it with `tally migrate PATH`, or set `database:` in the site config"
-        case .emptyDatabase(let path): return "create Tally's tables in it with `tally migrate \(path)`, then add data (docs/import.md)"
-        case .database: return "check that the file is a SQLite database made by Tally or following docs/database.md"
-        case .seed: return "fix the seed file's SQL; the tables and columns are in docs/database.md"
-        case .reservedTable: return "rename it: Tally adds site_pages and site_page_tags to the published snapshot (docs/database.md)"
-        case .sources(let problems): return problems.first?.hint ?? "see docs/import.md"
+        case .emptyDatabase(let path): return "create Tally's tables in it with `tally migrate \(path)`, then add data (`tally docs import`)"
+        case .database: return "check that the file is a SQLite database made by Tally or following `tally docs database`"
+        case .seed: return "fix the seed file's SQL; the tables and columns are in `tally docs database`"
+        case .reservedTable: return "rename it: Tally adds site_pages and site_page_tags to the published snapshot (`tally docs database`)"
+        case .sources(let problems): return problems.first?.hint ?? "see `tally docs import`"
         }
     }
 }

@@ -58,7 +58,7 @@ public struct PageTemplate: Sendable {
             for helper in tag.helperNames where !TemplateHelpers.names.contains(helper) {
                 let suggestion = NameSuggestion.closest(to: helper, among: TemplateHelpers.names.sorted()).map { "did you mean `\($0)`? " } ?? ""
                 throw TemplateError(line: tag.line, column: tag.column, message: "unknown helper `\(helper)`",
-                                    hint: suggestion + "docs/content.md#helpers lists the helpers")
+                                    hint: suggestion + "`tally docs content#helpers` lists the helpers")
             }
         }
     }

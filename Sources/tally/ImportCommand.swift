@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
 
             Everything is written in one transaction: any error imports nothing. Importing the same file again \
             changes nothing. The database is the config's `database` (or --db), created with Tally's schema when \
-            missing. Docs: docs/import.md.
+            missing. Docs: `tally docs import`.
             """)
 
     @Argument(help: "The format: \(ImportFormats.names.joined(separator: ", ")).")

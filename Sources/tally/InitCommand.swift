@@ -6,7 +6,7 @@ import TallyStore
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new site: config, empty database with the schema, content and templates.",
+        abstract: "Create a new site: config, a database with the schema and an example user, content and templates.",
         discussion: "Refuses to overwrite existing files. Then run `tally build` in the new folder.")
 
     @Argument(help: "Folder for the new site (created when missing).")
@@ -16,9 +16,12 @@ struct InitCommand: ParsableCommand {
         let root = URL(fileURLWithPath: directory)
         do {
             let written = try StarterSite.write(to: root)
-            try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent(StarterSite.databasePath).path)
+            try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent(StarterSite.databasePath).path,
+                                           seedSQL: StarterSite.seedSQL)
             for file in written { print("created \(directory)/\(file)") }
-            print("created \(directory)/\(StarterSite.databasePath)\nNext: cd \(directory) && tally build")
+            print("created \(directory)/\(StarterSite.databasePath) (with an example user, `\(StarterSite.exampleUser)`)")
+            print("Next: cd \(directory) && tally build")
+            print("Then `tally report --user \(StarterSite.exampleUser)` writes the example user's report as one file.")
         } catch let error as StarterSite.Conflict {
             FileHandle.standardError.write(Data("\(directory)/\(error.file): error: already exists\n  hint: run `tally init` in an empty folder\n".utf8))
             throw ExitCode.failure

@@ -6,7 +6,7 @@ struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Create a database, or bring one up to Tally's current schema.",
-        discussion: "The schema is documented in docs/database.md. With --seed, the SQL file runs after the migrations.")
+        discussion: "The schema is documented in `tally docs database`. With --seed, the SQL file runs after the migrations.")
 
     @Argument(help: "The SQLite database file (created, with its folder, when missing).")
     var database: String

@@ -1,8 +1,20 @@
 import Foundation
 
-/// The files `tally init` writes: a small working site over an empty database with Tally's schema.
+/// The files `tally init` writes: a small working site over a database with Tally's schema and one example user,
+/// whose report page (`content/users/[username].md`) makes `tally report --user example` work at once.
 public enum StarterSite {
     public static let databasePath = "data/site.sqlite"
+
+    /// The rows the new database starts with: one example user, one organization and one gift, to replace with yours.
+    public static let exampleUser = "example"
+    public static let seedSQL = """
+        INSERT INTO users (id, username, display_name, bio, created_at)
+          VALUES (1, '\(exampleUser)', 'Example Person', 'An example user: replace this row with your own.', '2025-01-01');
+        INSERT INTO organizations (id, slug, name, mission, created_at)
+          VALUES (1, 'example-charity', 'Example Charity', 'An example organization: replace it with the ones you give to.', '2025-01-01');
+        INSERT INTO donations (id, user_id, organization_id, amount_cents, currency, donated_at)
+          VALUES (1, 1, 1, 2500, 'USD', '2025-01-15');
+        """
 
     /// A file that is already there; `init` never overwrites.
     public struct Conflict: Error { public let file: String }
@@ -37,9 +49,12 @@ public enum StarterSite {
             database: \(databasePath)
             timezone: UTC
             currency: USD
-            publish_users: []
+            # Only these users' personal rows (donations, budgets, posts) reach the site: `example` is the starter
+            # database's example user. Put your own username here, and `tally report --user NAME` writes your report.
+            publish_users: [\(exampleUser)]
             nav:
               - {title: Home, url: /}
+              - {title: My giving, url: /users/\(exampleUser)/}
               - {title: About, url: /about/}
 
             """,
@@ -56,9 +71,44 @@ public enum StarterSite {
             - **{{name}}**: {{mission}}
             {{/orgs}}
             {{^orgs}}
-            The database has no organizations yet. Add rows to the `organizations` table (see docs/database.md),
-            then run `tally build` again.
+            The database has no organizations yet. Add rows to the `organizations` table (`tally help database`
+            lists its columns), then run `tally build` again.
             {{/orgs}}
+
+            """,
+        // The report page of each published user; `tally report --user NAME` writes it as one file.
+        "content/users/[username].md": """
+            ---
+            pages: SELECT url_segment(username) AS username, id AS user_id, display_name FROM users ORDER BY username
+            title: "{{params.display_name}}: giving report"
+            description: "What {{params.display_name}} gave, and to whom."
+            ---
+            ```sql totals
+            -- One line per currency: amounts in different currencies are never added together.
+            SELECT currency, sum(amount_cents) AS total_cents, count(*) AS gifts,
+                   CASE count(*) WHEN 1 THEN 'gift' ELSE 'gifts' END AS gifts_noun
+            FROM donations WHERE user_id = :user_id GROUP BY currency ORDER BY currency
+            ```
+
+            ```sql gifts
+            SELECT d.donated_at, o.name, d.amount_cents, d.currency, d.note
+            FROM donations d JOIN organizations o ON o.id = d.organization_id
+            WHERE d.user_id = :user_id ORDER BY d.donated_at DESC, d.id DESC
+            ```
+
+            {{#totals}}
+            - {{money(total_cents)}} in {{gifts}} {{gifts_noun}}
+            {{/totals}}
+
+            | Date | Organization | Amount | Note |
+            |---|---|---:|---|
+            {{#gifts}}
+            | {{date(donated_at)}} | {{name}} | {{money(amount_cents)}} | {{note}} |
+            {{/gifts}}
+
+            {{^gifts}}
+            No gifts yet: add rows to the `donations` table with this user's `user_id`.
+            {{/gifts}}
 
             """,
         "content/about.md": """

@@ -3,7 +3,7 @@ import TallyFormat
 import Testing
 
 /// Runs the built `tally` binary, which sits beside the test bundle.
-private func tally(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+func tally(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tally")
     let process = Process()
     process.executableURL = binary
@@ -19,7 +19,7 @@ private func tally(_ arguments: [String], in directory: URL? = nil) throws -> (s
     return (process.terminationStatus, stdout, stderr)
 }
 
-private func temporaryFolder() throws -> URL {
+func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
@@ -52,15 +52,15 @@ private func temporaryFolder() throws -> URL {
         let built = try tally(["build"], in: site)
         #expect(built.status == 0)
         #expect(built.stderr == "")
-        #expect(built.stdout.hasPrefix("Built 3 pages (7 files written, 0 unchanged, 2 static) in "))
+        #expect(built.stdout.hasPrefix("Built 4 pages (8 files written, 0 unchanged, 2 static) in "))
         #expect(built.stdout.split(separator: "\n").count == 1)
         let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
-        #expect(home.contains("The database has no organizations yet."))
+        #expect(home.contains("<li><strong>Example Charity</strong>: An example organization: replace it with the ones you give to.</li>"))
         let unchanged = try tally(["build"], in: site)
         #expect(unchanged.status == 0)
-        #expect(unchanged.stdout.hasPrefix("Up to date: 3 pages, nothing changed since the last build (checked in "))
+        #expect(unchanged.stdout.hasPrefix("Up to date: 4 pages, nothing changed since the last build (checked in "))
         let forced = try tally(["build", "--force"], in: site)
-        #expect(forced.stdout.hasPrefix("Built 3 pages (0 files written, 7 unchanged, 2 static) in "))
+        #expect(forced.stdout.hasPrefix("Built 4 pages (0 files written, 8 unchanged, 2 static) in "))
         let ignored = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
         #expect(ignored == "/public/\n/.public.tally-build\n")
         let again = try tally(["init", "site"], in: folder)
@@ -73,7 +73,7 @@ private func temporaryFolder() throws -> URL {
         _ = try tally(["init", "."], in: folder)
         let built = try tally(["build", "--timings"], in: folder)
         #expect(built.status == 0)
-        #expect(built.stdout.hasPrefix("Built 3 pages ") && built.stdout.split(separator: "\n").count == 1)
+        #expect(built.stdout.hasPrefix("Built 4 pages ") && built.stdout.split(separator: "\n").count == 1)
         let stages = built.stderr.split(separator: "\n").map { $0.split(separator: "ms  ", maxSplits: 1).last.map(String.init) ?? "" }
         #expect(stages == ["Loading config", "Loading templates", "Loading content", "Opening database", "Expanding templated pages",
                            "Rendering pages", "Writing sitemap, robots.txt, 404 page and feeds", "Copying static files", "Swapping output"])
@@ -93,7 +93,7 @@ private func temporaryFolder() throws -> URL {
         #expect(result.stdout == "")
         #expect(result.stderr == """
             content/bad.md:5:1: error: no such column: nope (in query 'x')
-              hint: check the column names; docs/database.md lists every table's columns
+              hint: check the column names; `tally docs database` lists every table's columns
             Build failed with 1 error; the previous output was left as it was.
 
             """)
@@ -118,7 +118,7 @@ private func temporaryFolder() throws -> URL {
         #expect(built.status == 1)
         #expect(built.stderr.hasPrefix("""
             \(folder.path)/empty.sqlite: error: database '\(folder.path)/empty.sqlite' has no tables
-              hint: create Tally's tables in it with `tally migrate \(folder.path)/empty.sqlite`, then add data (docs/import.md)
+              hint: create Tally's tables in it with `tally migrate \(folder.path)/empty.sqlite`, then add data (`tally docs import`)
 
             """))
     }
@@ -129,7 +129,7 @@ private func temporaryFolder() throws -> URL {
         let good = try tally(["check"], in: folder)
         #expect(good.status == 0)
         #expect(good.stderr == "")
-        #expect(good.stdout.hasPrefix("Checked 3 pages, 17 internal links and the data in "))
+        #expect(good.stdout.hasPrefix("Checked 4 pages, 26 internal links and the data in "))
         #expect(good.stdout.hasSuffix(" s: no problems\n"))
 
         try "# Broken\n\n[Gone](/gone/)\n".write(to: folder.appendingPathComponent("content/broken.md"), atomically: true, encoding: .utf8)
@@ -139,7 +139,7 @@ private func temporaryFolder() throws -> URL {
         #expect(bad.stderr == """
             public/broken/index.html:22:13: error: broken link '/gone/': nothing is built at /gone/ (page from content/broken.md)
               hint: fix the URL, or add content/gone.md
-            Check found 1 problem in 4 pages, 23 internal links and the data.
+            Check found 1 problem in 5 pages, 33 internal links and the data.
 
             """)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
@@ -154,7 +154,7 @@ private func temporaryFolder() throws -> URL {
         #expect(result.stderr == "")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let problems = object?["problems"] as? [[String: Any]] ?? []
-        #expect(object?["pages"] as? Int == 4)
+        #expect(object?["pages"] as? Int == 5)
         #expect(problems.count == 1)
         #expect(problems.first?["kind"] as? String == "broken-link")
         #expect(problems.first?["file"] as? String == "public/broken/index.html")
@@ -213,6 +213,50 @@ private func temporaryFolder() throws -> URL {
         #expect(try tally(["report", "--user", "ada", "--out", "ada.html"], in: folder).status == 0)
         let html = try String(contentsOf: folder.appendingPathComponent("ada.html"), encoding: .utf8)
         #expect(html.contains("<p>Gave to <a>AMF</a>.</p>"))
+    }
+
+    /// The starter site has a report page and an example user, so the report works before anything is changed.
+    @Test func theStarterSitesExampleUserHasAReportAtOnce() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let result = try tally(["report", "--user", "example"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let html = try String(contentsOf: folder.appendingPathComponent("example-report.html"), encoding: .utf8)
+        #expect(html.contains("<title>Example Person: giving report · My giving site</title>"))
+        #expect(html.contains("<li>$25.00 in 1 gift</li>"))
+        #expect(html.contains("<td>Example Charity</td>"))
+    }
+
+    /// Without the report page, the hint names the content file that makes it.
+    @Test func aMissingReportPageNamesTheFileToCreate() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("content/users/[username].md"))
+        let result = try tally(["report", "--user", "example"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            tally.yaml: error: the site has no page at /users/example/
+              hint: create content/users/[username].md with `pages: SELECT url_segment(username) AS username, id AS user_id FROM users` \
+            (the site `tally init` writes has one), or give the report's URL with --page
+
+            """)
+    }
+
+    /// A published user with no row in the database: the page file exists, but its query gives no page for them.
+    @Test func aReportPageWithoutTheUsersRowSaysSo() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let config = folder.appendingPathComponent("tally.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "publish_users: [example]", with: "publish_users: [example, ghost]")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let result = try tally(["report", "--user", "ghost"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            tally.yaml: error: the site has no page at /users/ghost/
+              hint: the `pages` query of content/users/[username].md gives no row with username = 'ghost'; it must select the user's username
+
+            """)
     }
 
     @Test func aUserTheConfigDoesNotNameGetsNoReport() throws {

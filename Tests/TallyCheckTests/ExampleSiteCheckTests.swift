@@ -12,6 +12,13 @@ import TallyTestSupport
         #expect(report.pages > 100)
     }
 
+    /// The example content on the second, independently written database (Tests/Fixtures/second-database.sql).
+    @Test func theExampleContentOnASecondDatabasePassesTallyCheck() throws {
+        let report = SiteChecker.check(BuildOptions(root: try ExampleSite.copy(seedSQL: try ExampleSite.secondDatabaseSQL())))
+        #expect(report.problems.map(\.diagnostic.description) == [])
+        #expect(report.pages == 54)
+    }
+
     /// Under a sub-path every internal URL carries it and still resolves: `tally check` with that base URL.
     @Test func aSubPathBuildOfTheExampleSitePassesTallyCheck() throws {
         let report = SiteChecker.check(BuildOptions(root: try ExampleSite.copy(), baseURL: "https://user.github.io/repo/"))

@@ -209,7 +209,7 @@ import Testing
         var other = ImportOptions(format: "senate-vote")
         other.set = ["question": "On Passage"]
         #expect(fixture.errors(other, [try fixture.file("vote_117_1_00314.xml", Self.senate)]) == [
-            "vote_117_1_00314.xml: error: --set 'question' does not apply to senate-vote files\n  hint: they can set source; docs/import.md says what each means",
+            "vote_117_1_00314.xml: error: --set 'question' does not apply to senate-vote files\n  hint: they can set source; `tally docs import` says what each means",
         ])
         #expect(try fixture.rows("SELECT count(*) FROM roll_calls WHERE chamber = 'senate'") == [["0"]])
     }

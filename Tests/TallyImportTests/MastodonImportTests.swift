@@ -113,7 +113,7 @@ import Testing
             "actor.json:1:1: error: the file has no \"orderedItems\" array\n  hint: the file may be cut short or not JSON; check it with: python3 -m json.tool FILE",
         ])
         #expect(fixture.errors(Self.options { $0.table = "posts" }, [try fixture.file("outbox.json", Self.archive)]) == [
-            "outbox.json: error: mastodon files go into tables of their own: --table, --map and --set do not apply\n  hint: leave them out; docs/import.md says which tables each format fills",
+            "outbox.json: error: mastodon files go into tables of their own: --table, --map and --set do not apply\n  hint: leave them out; `tally docs import` says which tables each format fills",
         ])
     }
 }

@@ -9,14 +9,14 @@ import Testing
     @Test func sqlErrorsNameTheFileLineAndQuery() throws {
         let site = try TestSite(["content/report.md": "---\ntitle: R\n---\nIntro\n\n```sql gifts\nSELECT\n  amount\nFROM donations\n```\n"])
         #expect(site.errors() == [
-            "content/report.md:8:1: error: no such column: amount (in query 'gifts')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "content/report.md:8:1: error: no such column: amount (in query 'gifts')\n  hint: check the column names; `tally docs database` lists every table's columns",
         ])
     }
 
     @Test func aMissingTableIsLocatedWhereTheQueryNamesIt() throws {
         let site = try TestSite(["content/a.md": "```sql gifts\nSELECT d.amount_cents\nFROM donations d\n  JOIN gift_notes n ON n.donation_id = d.id\n```\n"])
         #expect(site.errors() == [
-            "content/a.md:4:1: error: no such table: gift_notes (in query 'gifts')\n  hint: the tables are listed in docs/database.md; personal tables only hold published users' rows",
+            "content/a.md:4:1: error: no such table: gift_notes (in query 'gifts')\n  hint: the tables are listed in `tally docs database`; personal tables only hold published users' rows",
         ])
     }
 
@@ -30,8 +30,8 @@ import Testing
     @Test func wrongFrontMatterTypesAreErrors() throws {
         let site = try TestSite(["content/a.md": "---\ndraft: maybe\ndate: last week\n---\nbody"])
         #expect(site.errors() == [
-            "content/a.md:2:8: error: front matter `draft` must be true or false\n  hint: see docs/content.md",
-            "content/a.md:3:7: error: front matter `date` must be an ISO 8601 date such as 2024-03-05\n  hint: see docs/content.md",
+            "content/a.md:2:8: error: front matter `draft` must be true or false\n  hint: see `tally docs content`",
+            "content/a.md:3:7: error: front matter `date` must be an ISO 8601 date such as 2024-03-05\n  hint: see `tally docs content`",
         ])
     }
 
@@ -160,16 +160,16 @@ import Testing
             "templates/default.mustache": "<main>{{{content}}}</main>\n{{#page.nav}}{{#frist()}}x{{/frist()}}{{/page.nav}}\n",
         ])
         #expect(site.errors() == [
-            "content/a.md:7:8: error: unknown helper `mony`\n  hint: did you mean `money`? docs/content.md#helpers lists the helpers",
-            "content/b.md:2:1: error: in `title`: unknown helper `capitalise`\n  hint: did you mean `capitalized`? docs/content.md#helpers lists the helpers",
-            "templates/default.mustache:2:14: error: unknown helper `frist`\n  hint: did you mean `first`? docs/content.md#helpers lists the helpers",
+            "content/a.md:7:8: error: unknown helper `mony`\n  hint: did you mean `money`? `tally docs content#helpers` lists the helpers",
+            "content/b.md:2:1: error: in `title`: unknown helper `capitalise`\n  hint: did you mean `capitalized`? `tally docs content#helpers` lists the helpers",
+            "templates/default.mustache:2:14: error: unknown helper `frist`\n  hint: did you mean `first`? `tally docs content#helpers` lists the helpers",
         ])
     }
 
     @Test func unknownConfigKeysSuggestTheRightOne() throws {
         let site = try TestSite(["tally.yaml": "title: T\ndatabase: site.sqlite\npublish_user: [ada]\n", "content/a.md": "x"])
         #expect(site.errors() == [
-            "tally.yaml:3:1: error: unknown config key `publish_user`\n  hint: did you mean `publish_users`? see docs/config.md",
+            "tally.yaml:3:1: error: unknown config key `publish_user`\n  hint: did you mean `publish_users`? see `tally docs config`",
         ])
     }
 

@@ -8,6 +8,12 @@ public enum ExampleSite {
     /// The repository's root folder.
     public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A second database for the example content, written apart from data/example.sql in the shape real data arrives
+    /// in (ids with spaces and dots, tags with capitals, accents, three currencies): Tests/Fixtures/second-database.sql.
+    public static func secondDatabaseSQL() throws -> String {
+        try String(contentsOf: repository.appendingPathComponent("Tests/Fixtures/second-database.sql"), encoding: .utf8)
+    }
+
     /// Copies the example site into a temporary folder, with its database made from `seedSQL` (default data/example.sql).
     public static func copy(seedSQL: String? = nil) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")

@@ -1,5 +1,5 @@
 -- The search index static/js/search.js reads: one object per organization, matched on name, tags and place.
-SELECT o.name, '/orgs/' || o.slug || '/' AS url,
+SELECT o.name, '/orgs/' || url_segment(o.slug) || '/' AS url,
        coalesce((SELECT group_concat(label, ', ') FROM (
                    SELECT replace(tag, '-', ' ') AS label FROM organization_tags WHERE organization_id = o.id ORDER BY tag)),
                 '') AS tags,

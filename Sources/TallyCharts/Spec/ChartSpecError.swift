@@ -48,7 +48,7 @@ public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
             let users = ChartKind.allCases.filter { ChartSpec.applies(key, to: $0) }.map(\.rawValue)
             return "remove it; it is used by: " + users.joined(separator: ", ")
         case .invalidValue(let key, _, _):
-            return Self.valueHints[key] ?? "see docs/charts.md for the values \"\(key)\" takes"
+            return Self.valueHints[key] ?? "see `tally docs charts` for the values \"\(key)\" takes"
         case .conflictingKeys(let first, let second):
             return "keep either \"\(first)\" or \"\(second)\""
         }

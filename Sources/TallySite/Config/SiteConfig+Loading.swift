@@ -61,7 +61,7 @@ extension SiteConfig {
             return strings.count == sequence.count ? strings : nil
         }
         func wrong(_ expected: String) -> Diagnostic {
-            document.error(value, "`\(key)` must be \(expected)", hint: "see docs/config.md for every key")
+            document.error(value, "`\(key)` must be \(expected)", hint: "see `tally docs config` for every key")
         }
         switch key {
         case "title": guard let text = text() else { return wrong("text") }; title = text
@@ -114,7 +114,7 @@ extension SiteConfig {
             }
         default:
             let suggestion = NameSuggestion.nearest(to: key, among: SiteConfig.keys) ?? "title"
-            return document.error(keyNode, "unknown config key `\(key)`", hint: "did you mean `\(suggestion)`? see docs/config.md")
+            return document.error(keyNode, "unknown config key `\(key)`", hint: "did you mean `\(suggestion)`? see `tally docs config`")
         }
         return nil
     }

@@ -20,7 +20,7 @@ extension SourceDefinition {
     static func parseList(_ value: Node, document: YAMLDocument) -> (sources: [SourceDefinition], problems: [Diagnostic]) {
         guard let sequence = value.sequence else {
             return ([], [document.error(value, "`sources` must be a list of sources, each with `format` and `file`",
-                                        hint: "write `- {format: csv, file: data/gifts.csv, table: donations, user: ada}`; see docs/import.md")])
+                                        hint: "write `- {format: csv, file: data/gifts.csv, table: donations, user: ada}`; see `tally docs import`")])
         }
         var sources: [SourceDefinition] = []
         var problems: [Diagnostic] = []
@@ -42,7 +42,7 @@ extension SourceDefinition {
         var options = ImportOptions(format: "")
         var files: [String] = []
         func wrong(_ node: Node, _ key: String, _ expected: String) {
-            problems.append(document.error(node, "source `\(key)` must be \(expected)", hint: "see docs/import.md#sources"))
+            problems.append(document.error(node, "source `\(key)` must be \(expected)", hint: "see `tally docs import#sources`"))
         }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""

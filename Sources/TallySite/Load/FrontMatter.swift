@@ -38,7 +38,7 @@ struct FrontMatter: Sendable {
         for (key, keyNode, value) in pairs {
             matter.lines[key] = document.line(of: keyNode)
             func wrong(_ expected: String) {
-                problems.append(document.error(value, "front matter `\(key)` must be \(expected)", hint: "see docs/content.md"))
+                problems.append(document.error(value, "front matter `\(key)` must be \(expected)", hint: "see `tally docs content`"))
             }
             switch key {
             case "title": if let text = value.scalar?.string { matter.title = text } else { wrong("text") }

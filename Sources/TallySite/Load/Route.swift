@@ -1,3 +1,5 @@
+import TallyFormat
+
 /// Where a content file's pages go: `about.md` → `/about/`, `x/index.md` → `/x/`, `orgs/[slug].md` → `/orgs/<slug>/`.
 package struct Route: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
@@ -48,13 +50,6 @@ package struct Route: Sendable, Equatable {
         return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
     }
 
-    /// Whether a database value may be used as one URL segment: letters, digits, `-`, `_`, `.`, `~`, not
-    /// starting with a dot, so no value can climb out of the output folder or hide a query string.
-    package static func isSafeSegment(_ value: String) -> Bool {
-        guard !value.isEmpty, value.utf8.count <= 200, value.utf8.first != UInt8(ascii: ".") else { return false }
-        return value.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
-        }
-    }
+    /// Whether a database value may be used as one URL segment (`Slug.isSafeSegment`).
+    package static func isSafeSegment(_ value: String) -> Bool { Slug.isSafeSegment(value) }
 }

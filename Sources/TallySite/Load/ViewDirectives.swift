@@ -11,7 +11,7 @@ import TallyStore
 /// an index on the columns pages filter by. Lines are counted from 0, like a query's.
 enum ViewDirectives {
     static let prefix = "-- tally:"
-    static let hint = "write `-- tally: materialize` and `-- tally: index (column, …)` on lines of their own; docs/content.md#views-queries-pages-share"
+    static let hint = "write `-- tally: materialize` and `-- tally: index (column, …)` on lines of their own; `tally docs content#views-queries-pages-share`"
 
     struct Problem: Error, Equatable {
         let line: Int

@@ -41,7 +41,7 @@ enum ViewLoader {
             return QueryDiagnostics.diagnostic(query, queryName: error.view, file: file, line: 1, kind: "view")
         case .nameTaken:
             return Diagnostic(file: file, message: "`\(error.view)` is already the name of a table in the database, so a view cannot take it",
-                              hint: "rename the file; docs/database.md lists the contract's tables, and Tally adds site_pages and site_page_tags")
+                              hint: "rename the file; `tally docs database` lists the contract's tables, and Tally adds site_pages and site_page_tags")
         case .cycle(let names, let line):
             return Diagnostic(file: file, line: 1 + (line ?? 0),
                               message: "view `\(error.view)` uses itself: \(names.joined(separator: " → "))",

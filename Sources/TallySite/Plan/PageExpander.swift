@@ -63,8 +63,14 @@ enum PageExpander {
         func claim(_ path: String, by owner: PageOwner, file: String, line: Int, row: Int?) -> Bool {
             if let first = plan.owners[path] {
                 let what = row.map { "row \($0 + 1) of the `pages` query gives" } ?? "this page has"
-                problems.append(Diagnostic(file: file, line: line, message: "\(what) the URL \(path), already used by \(sources[Int(first.sourceIndex)].file)",
-                                           hint: "every page needs its own URL; make the page column unique"))
+                if row != nil, first.sourceIndex == owner.sourceIndex {
+                    // Two values that slugify() or url_segment() make alike ("Cash transfers", "cash-transfers").
+                    problems.append(Diagnostic(file: file, line: line, message: "\(what) the URL \(path), which row \(first.row + 1) gives too",
+                                               hint: "two values make the same URL segment: GROUP BY the segment to give them one page, or tell them apart in the database"))
+                } else {
+                    problems.append(Diagnostic(file: file, line: line, message: "\(what) the URL \(path), already used by \(sources[Int(first.sourceIndex)].file)",
+                                               hint: "every page needs its own URL; make the page column unique"))
+                }
                 return false
             }
             plan.owners[path] = owner
@@ -169,9 +175,9 @@ enum QueryDiagnostics {
         } else if error.message == ViewError.empty {
             hint = "write one SELECT in it, or delete the file"
         } else if error.message.hasPrefix("no such column") {
-            hint = "check the column names; docs/database.md lists every table's columns"
+            hint = "check the column names; `tally docs database` lists every table's columns"
         } else if error.message.hasPrefix("no such table") {
-            hint = "the tables are listed in docs/database.md; personal tables only hold published users' rows"
+            hint = "the tables are listed in `tally docs database`; personal tables only hold published users' rows"
         } else if error.message.contains("read-only") || error.message.contains("readonly") {
             hint = "pages can only read the database: use SELECT"
         } else {

@@ -8,7 +8,7 @@ extension BuildOptions {
             guard let override = baseURL else { return .success(loaded) }
             guard let url = SiteConfig.normalizedBaseURL(override) else {
                 return .failure(BuildFailure([Diagnostic(file: "--base-url", message: "`--base-url` must be \(SiteConfig.baseURLExpectation)",
-                                                         hint: "see docs/config.md for `base_url`")]))
+                                                         hint: "see `tally docs config` for `base_url`")]))
             }
             var config = loaded
             config.baseURL = url

@@ -40,7 +40,7 @@ import Testing
     @Test func feedsMustBeAList() throws {
         let site = try TestSite(["tally.yaml": "database: site.sqlite\nfeeds: /feed.xml\n", "content/index.md": "x"])
         #expect(site.errors() == [
-            "tally.yaml:2:8: error: `feeds` must be a list of feeds, each with `title`, `path` and `query` or `pages`\n  hint: write `- {title: Updates, path: /feeds/updates.xml, pages: /}`; see docs/config.md#feeds",
+            "tally.yaml:2:8: error: `feeds` must be a list of feeds, each with `title`, `path` and `query` or `pages`\n  hint: write `- {title: Updates, path: /feeds/updates.xml, pages: /}`; see `tally docs config#feeds`",
         ])
     }
 
@@ -49,7 +49,7 @@ import Testing
             "tally.yaml": "base_url: https://example.org/\ndatabase: site.sqlite\nfeeds:\n  - {title: [A, B], path: /a.xml, pages: /}\n",
             "content/index.md": "x",
         ])
-        #expect(site.errors() == ["tally.yaml:4:13: error: feed `title` must be text\n  hint: see docs/config.md#feeds"])
+        #expect(site.errors() == ["tally.yaml:4:13: error: feed `title` must be text\n  hint: see `tally docs config#feeds`"])
     }
 
     @Test func feedQueriesAndTheirRowsAreCheckedAtTheirLines() throws {
@@ -78,7 +78,7 @@ import Testing
             "content/index.md": "x",
         ])
         #expect(site.errors() == [
-            "tally.yaml:8:1: error: no such column: nope (in query 'feed /a.xml')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "tally.yaml:8:1: error: no such column: nope (in query 'feed /a.xml')\n  hint: check the column names; `tally docs database` lists every table's columns",
             "tally.yaml:12:1: error: the query of feed /b.xml returns no column `updated`\n  hint: return title, url and updated (and optionally content, summary, author, id); it returns: title, url",
             "tally.yaml:16:1: error: row 2 of the query of feed /c.xml gives url = 'javascript:alert(1)', which is not a site path or an http(s) URL\n  hint: return a site path such as /users/ada/ or a full https:// URL",
             "tally.yaml:16:1: error: row 3 of the query of feed /c.xml gives updated = 'soon', which is not an ISO 8601 date\n  hint: return a date such as 2024-03-05 or 2024-03-05T14:30:00Z",
@@ -100,12 +100,12 @@ import Testing
             return
         }
         #expect(failure.diagnostics.map(\.description) == [
-            "--base-url: error: `--base-url` must be an absolute URL such as https://example.org/ or a path such as /repo/\n  hint: see docs/config.md for `base_url`",
+            "--base-url: error: `--base-url` must be an absolute URL such as https://example.org/ or a path such as /repo/\n  hint: see `tally docs config` for `base_url`",
         ])
     }
 
     @Test func sitemapInFrontMatterMustBeABoolean() throws {
         let site = try TestSite(["content/a.md": "---\nsitemap: maybe\n---\nx"])
-        #expect(site.errors() == ["content/a.md:2:10: error: front matter `sitemap` must be true or false\n  hint: see docs/content.md"])
+        #expect(site.errors() == ["content/a.md:2:10: error: front matter `sitemap` must be true or false\n  hint: see `tally docs content`"])
     }
 }

@@ -107,7 +107,7 @@ import TallyTestSupport
         let path = site.root.appendingPathComponent("site.sqlite").path
         #expect(site.errors() == [
             "tally.yaml: error: database '\(path)' already has a table or index named `Site_Page_Tags`, a name Tally uses for the site's pages\n"
-                + "  hint: rename it: Tally adds site_pages and site_page_tags to the published snapshot (docs/database.md)",
+                + "  hint: rename it: Tally adds site_pages and site_page_tags to the published snapshot (`tally docs database`)",
         ])
     }
 }

@@ -114,7 +114,7 @@ import TallyTestSupport
             "tally.yaml:4:19: error: unknown source key `fiel`\n  hint: did you mean `file`? a source takes format, file, files, table, user, map, set, delimiter, decimal_comma, date_format, currency, create_missing, source, unlisted, replies, replace",
         ]),
         ("sources: data/a.csv\n", [
-            "tally.yaml:3:10: error: `sources` must be a list of sources, each with `format` and `file`\n  hint: write `- {format: csv, file: data/gifts.csv, table: donations, user: ada}`; see docs/import.md",
+            "tally.yaml:3:10: error: `sources` must be a list of sources, each with `format` and `file`\n  hint: write `- {format: csv, file: data/gifts.csv, table: donations, user: ada}`; see `tally docs import`",
         ]),
     ])
     func aBadSourceEntryIsReportedAtItsLine(yaml: String, expected: [String]) throws {

@@ -71,7 +71,7 @@ import TallyTestSupport
     }
 
     @Test func aViewDirectiveThatIsNotOneIsAnError() throws {
-        let hint = "\n  hint: write `-- tally: materialize` and `-- tally: index (column, …)` on lines of their own; docs/content.md#views-queries-pages-share"
+        let hint = "\n  hint: write `-- tally: materialize` and `-- tally: index (column, …)` on lines of their own; `tally docs content#views-queries-pages-share`"
         let site = try TestSite([
             "views/a.sql": "-- tally: materialise\nSELECT 1 AS x\n",
             "views/b.sql": "-- Totals.\n-- tally: index (x)\nSELECT 1 AS x\n",
@@ -84,7 +84,7 @@ import TallyTestSupport
             "views/a.sql:1:1: error: unknown view directive `-- tally: materialise`" + hint,
             "views/b.sql:2:1: error: only a materialized view can have an index" + hint,
             "views/c.sql:2:1: error: `index ()` names no columns to index" + hint,
-            "views/d.sql:2:1: error: no such column: nope (in view 'd')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "views/d.sql:2:1: error: no such column: nope (in view 'd')\n  hint: check the column names; `tally docs database` lists every table's columns",
             "views/e.sql:2:1: error: unknown view directive `-- tally: indexed (x)`" + hint,
         ])
     }
@@ -95,7 +95,7 @@ import TallyTestSupport
             "content/index.md": "```sql orgs\nSELECT * FROM org_cards\n```\n{{#orgs}}{{slug}}{{/orgs}}\n",
         ])
         #expect(site.errors() == [
-            "views/org_cards.sql:3:1: error: no such column: nmae (in view 'org_cards')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "views/org_cards.sql:3:1: error: no such column: nmae (in view 'org_cards')\n  hint: check the column names; `tally docs database` lists every table's columns",
         ])
     }
 
@@ -106,7 +106,7 @@ import TallyTestSupport
             "views/Cards.sql": "SELECT 1 AS x\n",
             "content/index.md": "Home\n",
         ])
-        let hint = "\n  hint: rename the file; docs/database.md lists the contract's tables, and Tally adds site_pages and site_page_tags"
+        let hint = "\n  hint: rename the file; `tally docs database` lists the contract's tables, and Tally adds site_pages and site_page_tags"
         #expect(site.errors() == [
             "views/Cards.sql: error: `Cards` cannot name a view\n  hint: name the file with lowercase letters, digits and _, directly in views/, e.g. views/org_cards.sql",
             "views/site_pages.sql: error: `site_pages` is already the name of a table in the database, so a view cannot take it" + hint,
@@ -117,14 +117,14 @@ import TallyTestSupport
     @Test func aViewReadsPrivateColumnsNoMoreThanAPageCan() throws {
         let page = try TestSite(["content/index.md": "```sql people\nSELECT username, email FROM users\n```\n"], seedSQL: ViewTests.people)
         #expect(page.errors() == [
-            "content/index.md:2:1: error: no such column: email (in query 'people')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "content/index.md:2:1: error: no such column: email (in query 'people')\n  hint: check the column names; `tally docs database` lists every table's columns",
         ])
         let named = try TestSite([
             "views/people.sql": "SELECT username,\n       email\nFROM users\n",
             "content/index.md": "```sql people\nSELECT * FROM people\n```\n",
         ], seedSQL: ViewTests.people)
         #expect(named.errors() == [
-            "views/people.sql:2:1: error: no such column: email (in view 'people')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "views/people.sql:2:1: error: no such column: email (in view 'people')\n  hint: check the column names; `tally docs database` lists every table's columns",
         ])
         let everything = try TestSite([
             "views/people.sql": "SELECT u.*, d.amount_cents FROM main.users u LEFT JOIN donations d ON d.user_id = u.id\n",
@@ -149,7 +149,7 @@ import TallyTestSupport
             "views/a.sql:2:1: error: view `a` uses itself: a → b → a\n  hint: views may use other views, but not in a loop; move what they share into a view of its own",
             "views/b.sql:1:1: error: view `b` uses itself: b → a → b\n  hint: views may use other views, but not in a loop; move what they share into a view of its own",
             "views/c.sql:1:1: error: view `c` uses view `a`, which could not be created\n  hint: fix the error reported for views/a.sql first",
-            "views/d.sql:1:1: error: no such column: nope (in view 'd')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "views/d.sql:1:1: error: no such column: nope (in view 'd')\n  hint: check the column names; `tally docs database` lists every table's columns",
             "views/e.sql:2:1: error: view `e` uses view `d`, which could not be created\n  hint: fix the error reported for views/d.sql first",
         ])
     }

@@ -45,9 +45,9 @@ import TallyStore
         let site = try TestSite(files, seedSQL: Self.organizations(count, extra: "UPDATE organizations SET slug = 'bad slug' WHERE id = \(count - 1);"))
         #expect(site.errors() == [
             "content/orgs/[slug].md:2:1: error: row \(count - 1) of the `pages` query gives slug = 'bad slug', which is not a safe URL segment\n  hint: use only letters, digits, '-', '_', '.' and '~' (not starting with '.'); slugify(slug) in SQL makes one",
-            "content/orgs/[slug].md:2:1: error: row \(count) of the `pages` query gives the URL /orgs/org-0001/, already used by content/orgs/[slug].md\n  hint: every page needs its own URL; make the page column unique",
+            "content/orgs/[slug].md:2:1: error: row \(count) of the `pages` query gives the URL /orgs/org-0001/, which row 1 gives too\n  hint: two values make the same URL segment: GROUP BY the segment to give them one page, or tell them apart in the database",
             "content/orgs/[slug]/gifts.md:2:1: error: row \(count - 1) of the `pages` query gives slug = 'bad slug', which is not a safe URL segment\n  hint: use only letters, digits, '-', '_', '.' and '~' (not starting with '.'); slugify(slug) in SQL makes one",
-            "content/orgs/[slug]/gifts.md:2:1: error: row \(count) of the `pages` query gives the URL /orgs/org-0001/gifts/, already used by content/orgs/[slug]/gifts.md\n  hint: every page needs its own URL; make the page column unique",
+            "content/orgs/[slug]/gifts.md:2:1: error: row \(count) of the `pages` query gives the URL /orgs/org-0001/gifts/, which row 1 gives too\n  hint: two values make the same URL segment: GROUP BY the segment to give them one page, or tell them apart in the database",
         ])
     }
 

@@ -32,7 +32,7 @@ import TallyTestSupport
     @Test func anSQLErrorPointsIntoTheFile() throws {
         let site = try TestSite(["content/search.json.sql": "SELECT name,\n  nmae\nFROM organizations\n"])
         #expect(site.errors() == [
-            "content/search.json.sql:2:1: error: no such column: nmae (in query 'search.json')\n  hint: check the column names; docs/database.md lists every table's columns",
+            "content/search.json.sql:2:1: error: no such column: nmae (in query 'search.json')\n  hint: check the column names; `tally docs database` lists every table's columns",
         ])
     }
 }

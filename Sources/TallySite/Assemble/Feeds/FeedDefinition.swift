@@ -30,7 +30,7 @@ extension FeedDefinition {
     static func parseList(_ value: Node, document: YAMLDocument) -> (feeds: [FeedDefinition], problems: [Diagnostic]) {
         guard let sequence = value.sequence else {
             return ([], [document.error(value, "`feeds` must be a list of feeds, each with `title`, `path` and `query` or `pages`",
-                                        hint: "write `- {title: Updates, path: /feeds/updates.xml, pages: /}`; see docs/config.md#feeds")])
+                                        hint: "write `- {title: Updates, path: /feeds/updates.xml, pages: /}`; see `tally docs config#feeds`")])
         }
         var feeds: [FeedDefinition] = []
         var problems: [Diagnostic] = []
@@ -67,7 +67,7 @@ extension FeedDefinition {
                 continue
             }
             guard let scalar = value.scalar else {
-                problems.append(document.error(value, "feed `\(key)` must be text", hint: "see docs/config.md#feeds"))
+                problems.append(document.error(value, "feed `\(key)` must be text", hint: "see `tally docs config#feeds`"))
                 continue
             }
             text[key] = (scalar.string, value)

@@ -39,7 +39,7 @@ struct TableSpecReader {
     }
 
     private func wrong(_ node: Node, _ key: String, _ expected: String) -> Diagnostic {
-        document.error(node, "`\(key)` must be \(expected)", hint: "see docs/charts.md#table-blocks")
+        document.error(node, "`\(key)` must be \(expected)", hint: "see `tally docs charts#table-blocks`")
     }
 
     /// A list of names, or one name on its own.

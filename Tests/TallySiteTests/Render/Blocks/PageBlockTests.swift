@@ -113,7 +113,7 @@ import TallyTestSupport
         ("```chart\ntype: bar\ndata: by_year\nx: year\ny: total_cents\nheaders: {totl: Total}\n```\n",
          "content/a.md:10:1: error: headers: column \"totl\" is not in the query result (in chart of 'by_year')\n  hint: available columns: year, total_cents"),
         ("```chart\ntype: bar\ndata: by_year\nx: year\ny: total_cents\nheaders: Total\n```\n",
-         "content/a.md:10:1: error: \"headers\" must be a mapping of column: header text, not \"Total\"\n  hint: see docs/charts.md for the values \"headers\" takes"),
+         "content/a.md:10:1: error: \"headers\" must be a mapping of column: header text, not \"Total\"\n  hint: see `tally docs charts` for the values \"headers\" takes"),
         ("```chart gifts\ntype: bar\n```\n",
          "content/a.md:5:1: error: a chart block takes no name after ```chart\n  hint: name its query inside the block: `data: gifts`"),
         ("```chart\ntype: [bar\n```\n",

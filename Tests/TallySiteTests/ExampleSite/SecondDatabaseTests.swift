@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TallySite
+import TallyTestSupport
+
+/// The example content on a second database written apart from data/example.sql (Tests/Fixtures/second-database.sql):
+/// ids and tags that are not URL segments as they stand, accents, missing costs and budgets, three currencies.
+/// Every page it links to exists, and the figures on the pages are the fixture's own, worked out by hand.
+@Suite struct SecondDatabaseTests {
+    static let shared: Result<(root: URL, summary: BuildSummary), any Error> = Result {
+        try ExampleSite.build(seedSQL: try ExampleSite.secondDatabaseSQL())
+    }
+
+    static func page(_ path: String) throws -> String {
+        try String(contentsOf: try shared.get().root.appendingPathComponent("public/" + path), encoding: .utf8)
+    }
+
+    @Test func theExampleContentBuildsWithoutWarnings() throws {
+        let summary = try Self.shared.get().summary
+        #expect(summary.warnings.isEmpty)
+    }
+
+    /// Ids that are already safe keep their spelling; any other is slugified, and every link uses the same segment.
+    @Test(arguments: [
+        "bills/h-r-3684/index.html", "bills/s-1/index.html", "bills/hr5376-117/index.html",
+        "representatives/mn-05/index.html", "representatives/TX.07/index.html", "representatives/sen-vt/index.html",
+        "orgs/Agua.Limpa_BR/index.html", "orgs/Direct.Cash/index.html", "orgs/research_lab/index.html",
+        "tags/cash-transfers/index.html", "tags/research-evaluation/index.html", "tags/global-health/index.html",
+        "locations/brasil/s-o-paulo/index.html", "locations/schweiz/z-rich/index.html", "locations/canada/montr-al/index.html",
+        "users/ada/index.html", "users/sam/index.html",
+    ])
+    func aPageForEveryValue(_ path: String) throws {
+        #expect(FileManager.default.fileExists(atPath: try Self.shared.get().root.appendingPathComponent("public/" + path).path))
+    }
+
+    /// Two spellings of one tag share a page, which lists the organizations of both.
+    @Test func tagsThatSlugifyAlikeShareAPage() throws {
+        let html = try Self.page("tags/cash-transfers/index.html")
+        #expect(html.contains("Direct Cash Montréal"))
+        #expect(html.contains("Open Research Lab"))
+        #expect(!html.contains("Tafel Zürich"))
+        #expect(!FileManager.default.fileExists(atPath: try Self.shared.get().root.appendingPathComponent("public/tags/Cash Transfers").path))
+    }
+
+    /// The bill whose id has no Congress in it takes the Congress of its roll calls; one without roll calls shows none.
+    @Test func billCodesAndCongresses() throws {
+        #expect(try Self.page("bills/h-r-3684/index.html").contains("<p class=\"meta\">H.R. 3684 · 117th Congress</p>"))
+        #expect(try Self.page("bills/hr5376-117/index.html").contains("<p class=\"meta\">H.R. 5376 · 117th Congress</p>"))
+        #expect(try Self.page("bills/s-1/index.html").contains("<p class=\"meta\">S. 1</p>"))
+        let bill = try Self.page("bills/h-r-3684/index.html")
+        #expect(bill.contains("The Senate passed it on Aug 10, 2021, 2 to 0 (<a href=\"/roll-calls/senate-117-1/314/\">vote 314</a>)."))
+        #expect(bill.contains("The House agreed to the other chamber’s amendment on Nov 5, 2021, 2 to 1 (<a href=\"/roll-calls/house-117-1/369/\">roll call 369</a>)."))
+    }
+
+    /// Each currency keeps its own total; zoë is in the database but not in publish_users, so none of her rows show.
+    @Test func totalsPerCurrencyAndOnlyPublishedUsers() throws {
+        let ada = try Self.page("users/ada/index.html")
+        for figure in ["<span class=\"value\">$390.00</span>", "<span class=\"value\">€80.00</span>", "<span class=\"value\">CHF\u{00A0}55.50</span>",
+                       "3 gifts to 3 organizations, 2024–2025", "1 gift to 1 organization, 2025"] {
+            #expect(ada.contains(figure), "users/ada: \(figure)")
+        }
+        #expect(try Self.page("users/sam/index.html").contains("<title>sam: giving report"))
+        let home = try Self.page("index.html")
+        #expect(home.contains("All time: $440.00 · €80.00 · CHF\u{00A0}55.50; each currency on its own."))
+        #expect(home.contains("2 became law, 1 introduced"))
+        #expect(home.contains("3 verified, across 6 causes"))
+        let root = try Self.shared.get().root.appendingPathComponent("public")
+        for path in FileManager.default.subpaths(atPath: root.path) ?? [] where path.hasSuffix(".html") || path.hasSuffix(".xml") {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            #expect(!text.contains("Zoë") && !text.contains("never shown"), "\(path) shows an unpublished user's rows")
+        }
+    }
+
+    @Test func theTagIndexCountsTwoSpellingsOnce() throws {
+        #expect(try Self.page("tags/index.html").contains("""
+            <td><a href="/tags/cash-transfers/">Cash Transfers</a></td>
+            <td style="text-align: right">2</td>
+            <td>Direct Cash Montréal, Open Research Lab</td>
+            """))
+    }
+
+    /// Two bill ids that url_segment() makes alike would share a URL: the build names both rows and stops. The rows
+    /// are in the order of their segments (`ORDER BY id` sorts by the selected `url_segment(id) AS id`).
+    @Test func idsThatGiveTheSameSegmentAreAnError() throws {
+        let seed = try ExampleSite.secondDatabaseSQL() + """
+            INSERT INTO bills (id, title, chamber, status) VALUES ('h r 3684', 'The same bill, typed again', 'house', 'introduced');
+            """
+        do {
+            _ = try ExampleSite.build(seedSQL: seed)
+            Issue.record("the build succeeded")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.description) == [
+                "content/bills/[id].md:2:1: error: row 2 of the `pages` query gives the URL /bills/h-r-3684/, which row 1 gives too\n"
+                    + "  hint: two values make the same URL segment: GROUP BY the segment to give them one page, or tell them apart in the database",
+            ])
+        }
+    }
+}
