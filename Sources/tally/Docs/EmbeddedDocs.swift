@@ -1291,7 +1291,16 @@ on:
       1 ms  Writing sitemap, robots.txt, 404 page and feeds
       0 ms  Copying static files
     203 ms  Swapping output
+Render time by content file (all cores), costliest first:
+   1322 ms  content/orgs/[slug].md  (1015 pages, 1.30 ms a page)
+    611 ms  content/representatives/[id].md  (540 pages, 1.13 ms a page)
+    …
 ```
+
+The second list sums each content file's page render times (its queries, layout and Markdown) over every
+core, so it adds up to more than the stage's wall time on a machine with several. A templated file whose
+time a page grows with the database usually has a query that reads a whole table on every page: the build
+warns about those ([content.md](content.md#queries-that-scale)).
 
 **`--base-url`** replaces the config's [`base_url`](config.md#base-url-and-sub-paths) for one build, with the
 same rules: `https://user.github.io/repo/` gives canonical links, a sitemap and feeds at that address, and
@@ -1409,7 +1418,14 @@ Check found 2 problems in 3 pages, 10 internal links and the data.
 ```
 
 The exit code is 1 if there is any problem, 0 otherwise. Build problems are reported as `tally build`
-reports them; pages that fail to build are not link-checked, but the data still is.
+reports them; pages that fail to build are not link-checked, but the data still is. The build's warning that
+a templated file's query reads a whole table on each of its pages ([content.md](content.md#queries-that-scale))
+has the kind `full-scan`:
+
+```text
+content/locations/[country]/[city].md:12:1: warning: query `orgs` reads all 1,015 rows of `organizations` and all 2,041 rows of `organization_tags` on each of this file's 383 pages
+  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale
+```
 
 ### What it checks
 
@@ -1502,7 +1518,7 @@ shape is stable (fields may be added, none removed or renamed):
 | `internal_links` | internal URLs resolved |
 | `file`, `line`, `column` | where; `line` and `column` are null for a problem with a whole file or a database row |
 | `severity` | `error` or `warning` |
-| `kind` | `build`, `broken-link`, `broken-anchor`, `missing-asset`, `missing-title`, `bad-amount`, `unknown-currency`, `unknown-reference`, `roll-call-totals`, `category-cycle`, `unsafe-slug` or `bad-date` |
+| `kind` | `build`, `full-scan`, `broken-link`, `broken-anchor`, `missing-asset`, `missing-title`, `bad-amount`, `unknown-currency`, `unknown-reference`, `roll-call-totals`, `category-cycle`, `unsafe-slug` or `bad-date` |
 | `message`, `hint` | as in the text output |
 | `source` | the content or static file behind a generated file, or null |
 | `count` | how many generated files have this problem (the diagnostic names the first) |
@@ -2231,6 +2247,42 @@ views/totals.sql:2:1: error: no such column: party_id (in view 'totals')
 
 A view's name cannot be one the database already uses (a contract table such as `users`, `site_pages` or
 `site_page_tags`, or a table, index or view of your own), and only the one `SELECT` in the file is ever run.
+
+## Queries that scale
+
+A templated file's queries run once for each of its pages. A query that reads a whole table on each of them
+costs pages × rows: unnoticed on a small database, minutes on a real one (a tag page that finds its
+organizations by walking `organization_tags`, a location page that computes every organization's card to
+keep a few). So each build asks SQLite how it will run every query of a templated file with at least 10
+pages (`EXPLAIN`, with the parameters unbound), and warns about one that walks a table or an index from end to
+end rather than seeking a key, when that table has at least 1,000 rows. This includes a temporary index SQLite
+would build for the query, which costs the same scan on every page:
+
+```text
+content/locations/[country]/[city].md:12:1: warning: query `orgs` reads all 1,015 rows of `organizations` and all 2,041 rows of `organization_tags` on each of this file's 383 pages
+  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale
+```
+
+The warning points at the query's first line; `tally check` reports it too, as the kind `full-scan`. The
+remedies, in order:
+
+- **Filter on a key.** Every `id`, `slug` and `username`, and every column that refers to another table
+  (`organization_id`, `user_id`, …) has an index in the snapshot. `WHERE o.slug = :slug` seeks;
+  `WHERE slugify(o.city) = :city` cannot, because an index holds the column, not what a function makes of it.
+- **Materialize what pages filter by, with an index.** The snapshot is the build's private copy, and Tally
+  adds indexes to it only where a view asks for them: the example's `views/tagged.sql` is
+  `organization_tags` again, indexed by tag, so a tag page seeks its organizations; `views/org_cards.sql`
+  computes every card once, indexed by `(country_slug, city_slug)` for the location pages. Tally does not
+  index your tables on its own: which columns deserve an index is a choice about your pages, and a view file
+  states it where the next reader of the page will look.
+- **Bound what a page reads.** "Related organizations" (the five that share most tags) compared the
+  organization with every organization sharing a tag. The example ranks tag sets instead
+  (`views/org_tag_sets.sql`, `views/tag_set_tags.sql`): organizations with the same tags rank the same,
+  so each page reads a few rows of each set.
+
+`tally build --timings` lists the content files whose pages took the most time
+([cli.md](cli.md#tally-build)). A scan on a file with few pages, a query run once, or a small table is left
+alone: it costs less than the page around it.
 
 ## Charts and tables
 
