@@ -249,12 +249,17 @@ final class ImportWriter {
             return (last.insert, last.select)
         }
         let quotedTable = table.quotedDatabaseIdentifier
-        let insert = try db.cachedStatement(sql: "INSERT INTO \(quotedTable) (" + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
-            + ") VALUES (" + databaseQuestionMarks(count: columns.count) + ")")
+        let insert = try insertStatement(table, columns: columns)
         let select = key.isEmpty ? nil : try db.cachedStatement(sql: "SELECT rowid, " + compared.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
             + " FROM \(quotedTable) WHERE " + key.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND "))
         lastShape = (table, columns, compared, key, insert, select)
         return (insert, select)
+    }
+
+    /// `INSERT INTO table (columns) VALUES (?, …)`, prepared once for the connection.
+    func insertStatement(_ table: String, columns: [String]) throws -> Statement {
+        try db.cachedStatement(sql: "INSERT INTO \(table.quotedDatabaseIdentifier) (" + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+            + ") VALUES (" + databaseQuestionMarks(count: columns.count) + ")")
     }
 
     /// Runs a statement; a constraint SQLite enforces (a slug taken, a user id unknown) becomes a located problem.
@@ -285,7 +290,7 @@ final class ImportWriter {
         return try StatementBinding.firstRow(statement, [Int64(bitPattern: fingerprint).databaseValue]).flatMap { Int.fromDatabaseValue($0[0]) } ?? 1
     }
 
-    private func isFresh(_ table: String) throws -> Bool {
+    func isFresh(_ table: String) throws -> Bool {
         if let last = lastFresh, last.table == table { return last.isFresh }
         let isFresh: Bool
         if let known = fresh[table] {
