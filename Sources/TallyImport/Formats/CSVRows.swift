@@ -68,10 +68,11 @@ struct CSVRows {
         let start = bytes.count
         bytes.append(contentsOf: field)
         fieldBounds.append(start..<start + field.count)
+        // One pass for both questions: any byte above 0x7F (not ASCII), any below 14 (LF and CR among them).
         var bits: UInt8 = 0, mayBreak = false
         for byte in field {
             bits |= byte
-            mayBreak = mayBreak || byte == 10 || byte == 13
+            if byte < 14 { mayBreak = true }
         }
         if bits >= 0x80 { rowIsASCII = false }
         if mayBreak { breaksInFields += Self.lineBreaks(in: field) }

@@ -1,4 +1,3 @@
-import Foundation
 import TallyFormat
 
 /// Readers of one CSV field's bytes for `RowPlan`, each accepting only what the general path
@@ -71,27 +70,29 @@ enum FieldBytes {
 /// so a row looks them up with no `String` made. A miss is the caller's to fill, from the general path's cache.
 struct ByteKeyedCache<Value> {
     private var entries: [UInt64: (key: [UInt8], value: Value)] = [:]
-    private var last: (key: [UInt8], value: Value)?
+    private var lastKey: [UInt8] = []
+    private var lastValue: Value?
 
     mutating func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         // Most files name the same few values row after row: the last one first, compared byte by byte.
-        if let last, Self.equal(last.key, bytes) { return last.value }
+        if let lastValue, Self.equal(lastKey, bytes) { return lastValue }
         guard let entry = entries[Self.hash(bytes)], Self.equal(entry.key, bytes) else { return nil }
-        last = entry
+        (lastKey, lastValue) = entry
         return entry.value
     }
 
     mutating func remember(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>) {
-        let entry = (Array(bytes), value)
-        entries[Self.hash(bytes)] = entry
-        last = entry
+        let key = Array(bytes)
+        entries[Self.hash(bytes)] = (key, value)
+        (lastKey, lastValue) = (key, value)
     }
 
+    /// Byte by byte: the keys are short names and codes, for which a call to `memcmp` costs more.
     private static func equal(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard key.count == bytes.count else { return false }
         return key.withUnsafeBufferPointer { key in
-            guard let left = key.baseAddress, let right = bytes.baseAddress else { return key.isEmpty }
-            return memcmp(left, right, bytes.count) == 0
+            for index in key.indices where key[index] != bytes[index] { return false }
+            return true
         }
     }
 

@@ -35,6 +35,13 @@ struct RowPlan {
         case fixed(Range<Int>)
     }
 
+    /// What a row needs of its currency: its decimals, and its code's bytes in `fixed`. No strings, so a row that
+    /// finds it retains nothing.
+    struct RowCurrency {
+        let minorUnits: Int
+        let code: Range<Int>
+    }
+
     struct Column {
         let name: String
         let source: Source
@@ -44,15 +51,19 @@ struct RowPlan {
 
     private let writer: ImportWriter
     private let table: String
-    private let columns: [Column]
+    /// Each column's source, in the insert's order: kept apart from the names, so reading a row copies no string.
+    private let sources: [Source]
+    /// The columns that make the fingerprint: their slot, and their name's bytes in `names`.
+    private let identifying: [(slot: Int, name: Range<Int>)]
+    private let names: [UInt8]
     private let externalIDField: Int?
     private let currencyField: Int?
     private let amountsArePositive: Bool
     private let username: String?
     private var userID: Int64?
     private var organizations = ByteKeyedCache<Int64>()
-    private var currencies = ByteKeyedCache<(currency: Currency, code: Range<Int>)>()
-    private let defaultCurrency: (currency: Currency, code: Range<Int>)?
+    private var currencies = ByteKeyedCache<RowCurrency>()
+    private let defaultCurrency: RowCurrency?
     /// Bytes bound in place besides the row's: the import source, created_at's default, currency codes, and
     /// room for a fingerprint's key (`row-` and 16 hex digits).
     private var fixed: [UInt8] = []
@@ -120,7 +131,7 @@ struct RowPlan {
             }
         }
         if let currency = mapping.defaultCurrency {
-            defaultCurrency = (currency, fixed.count..<fixed.count + currency.code.utf8.count)
+            defaultCurrency = RowCurrency(minorUnits: currency.minorUnits, code: fixed.count..<fixed.count + currency.code.utf8.count)
             fixed += currency.code.utf8
         } else {
             defaultCurrency = nil
@@ -129,7 +140,14 @@ struct RowPlan {
         fixed += [UInt8](repeating: 0, count: 20)
         self.writer = writer
         self.table = table.name
-        self.columns = columns
+        sources = columns.map(\.source)
+        var names: [UInt8] = [], identifying: [(slot: Int, name: Range<Int>)] = []
+        for (slot, column) in columns.enumerated() where column.identifies {
+            identifying.append((slot, names.count..<names.count + column.name.utf8.count))
+            names += column.name.utf8
+        }
+        self.names = names
+        self.identifying = identifying
         self.externalIDField = externalIDField
         self.currencyField = currencyField
         amountsArePositive = mapping.amountsArePositive
@@ -153,8 +171,8 @@ struct RowPlan {
         }
         let currency = currency(currencyField.map(field))
         if currencyField != nil, currency == nil { return false }
-        for (slot, column) in columns.enumerated() {
-            switch column.source {
+        for (slot, source) in sources.enumerated() {
+            switch source {
             case .text(let index):
                 guard FieldBytes.isTrimmedValue(field(index)), FieldBytes.isText(field(index)) else { return false }
                 values[slot] = .field(bounds[first + index])
@@ -168,7 +186,7 @@ struct RowPlan {
                 guard let id = organization(field(index)) else { return false }
                 values[slot] = .integer(id)
             case .amount(let index):
-                guard let currency, let minorUnits = FieldBytes.plainAmount(field(index), minorUnits: currency.currency.minorUnits),
+                guard let currency, let minorUnits = FieldBytes.plainAmount(field(index), minorUnits: currency.minorUnits),
                       minorUnits > 0 || !amountsArePositive else { return false }
                 values[slot] = .integer(minorUnits)
             case .user:
@@ -191,7 +209,7 @@ struct RowPlan {
     /// Inserts the converted row, keyed by its external id or its fingerprint, when its table had no row from this
     /// source: then the general path would insert it without a look-up too (`ImportWriter.insertNew`).
     private mutating func insertNew(row: UnsafeBufferPointer<UInt8>, externalID: (bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>)?) throws -> Bool {
-        let keyed = columns.count
+        let keyed = sources.count
         values[keyed] = .fixed(sourceBytes)
         let isDeferred: Bool
         if let externalID {
@@ -226,16 +244,16 @@ struct RowPlan {
     /// `RecordKey.fingerprint` of the row's values, hashed from their bytes.
     private func fingerprint(row: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = fingerprintStart
-        fixed.withUnsafeBufferPointer { fixed in
-            for (slot, column) in columns.enumerated() where column.identifies {
-                hash.add(column.name)
+        fixed.withUnsafeBufferPointer { fixed in names.withUnsafeBufferPointer { names in
+            for (slot, name) in identifying {
+                hash.add(tag: nil, bytes: UnsafeBufferPointer(rebasing: names[name]))
                 switch values[slot] {
                 case .integer(let number): hash.add(tag: UInt8(ascii: "i"), number)
                 case .field(let range): hash.add(tag: UInt8(ascii: "t"), bytes: UnsafeBufferPointer(rebasing: row[range]))
                 case .fixed(let range): hash.add(tag: UInt8(ascii: "t"), bytes: UnsafeBufferPointer(rebasing: fixed[range]))
                 }
             }
-        }
+        } }
         return hash.value
     }
 
@@ -247,12 +265,12 @@ struct RowPlan {
     }
 
     /// The row's currency: its field's, or `--currency`. A code not seen before is looked up once.
-    private mutating func currency(_ field: UnsafeBufferPointer<UInt8>?) -> (currency: Currency, code: Range<Int>)? {
+    private mutating func currency(_ field: UnsafeBufferPointer<UInt8>?) -> RowCurrency? {
         guard let field else { return defaultCurrency }
         guard FieldBytes.isTrimmedValue(field) else { return nil }
         if let known = currencies.value(for: field) { return known }
         guard let currency = Currency.lookup(String(decoding: field, as: UTF8.self)) else { return nil }
-        let entry = (currency, fixed.count..<fixed.count + currency.code.utf8.count)
+        let entry = RowCurrency(minorUnits: currency.minorUnits, code: fixed.count..<fixed.count + currency.code.utf8.count)
         fixed += currency.code.utf8
         currencies.remember(entry, for: field)
         return entry

@@ -68,9 +68,9 @@ enum RecordKey {
             add(text)
         }
 
-        /// `tag`, the bytes, then 0x1F: the same as `add(tag:_:)` of the text they spell.
-        mutating func add(tag: UInt8, bytes: UnsafeBufferPointer<UInt8>) {
-            byte(tag)
+        /// `tag` (if any), the bytes, then 0x1F: the same as `add(tag:_:)` (or `add(_:)`) of the text they spell.
+        mutating func add(tag: UInt8?, bytes: UnsafeBufferPointer<UInt8>) {
+            if let tag { byte(tag) }
             for each in bytes { byte(each) }
             byte(0x1F)
         }
