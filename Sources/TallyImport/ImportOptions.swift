@@ -40,6 +40,8 @@ public struct ImportOptions: Sendable, Equatable {
     /// The smallest file that may set a table's key index aside while its fingerprinted rows go in
     /// (`DeferredKeyIndex`); tests lower it to exercise that path with small files.
     var keyIndexDeferralBytes = DeferredKeyIndex.minimumFileBytes
+    /// Whether CSV rows may take `RowPlan`'s path; tests turn it off to compare with the general path.
+    var plansRows = true
 
     /// The separator a name stands for: `,`/`comma`, `;`/`semicolon`, `tab`; nil for anything else.
     public static func delimiter(named name: String) -> UInt8? {

@@ -85,6 +85,12 @@ final class ImportSession {
         }
     }
 
+    /// How a CSV file with these column targets writes its common rows without the general path; nil when the
+    /// import is not a case `RowPlan` covers.
+    func rowPlan(targets: [TableMapping.Target?]) throws -> RowPlan? {
+        try RowPlan(mapping: tableMapping(), targets: targets, writer: writer)
+    }
+
     /// The targets of a file's columns, in order; columns that map to nothing are reported once.
     func targets(of names: [String], at location: SourceLocation) throws -> [TableMapping.Target?] {
         let mapping = try tableMapping()

@@ -14,6 +14,8 @@ public struct ImportSummary: Sendable, Equatable {
     public var leftOut: [String: Int] = [:]
     /// Warnings: columns that map to nothing, and the like. Errors never reach a summary: they fail the import.
     public var warnings: [Diagnostic] = []
+    /// How many rows `RowPlan` wrote without the general path: for tests, which check that it was taken.
+    var plannedRows = 0
 
     /// `donations: 1,000 inserted, 2 updated, 5 skipped; organizations: 3 inserted`, tables in name order.
     public var description: String {

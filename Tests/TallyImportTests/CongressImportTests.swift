@@ -96,6 +96,18 @@ import Testing
                 == "roll_call_positions: 3 skipped; roll_calls: 1 skipped")
     }
 
+    /// A new roll call's positions go in without a look-up each; a member the file lists twice is still found
+    /// again and updated by the later line, as any row found again.
+    @Test func aMemberListedTwiceInANewRollCallIsOnePositionUpdatedByTheLaterLine() throws {
+        let fixture = try fixture()
+        let twice = Self.house(votes: [("A000001", "Able", "D", "CA", "Yea"), ("B000002", "Baker", "R", "TX", "Nay"), ("A000001", "Able", "D", "CA", "Nay")])
+        let summary = try fixture.run(ImportOptions(format: "house-vote"), [try fixture.file("roll100.xml", twice)]).get()
+        #expect(summary.description == "roll_call_positions: 2 inserted, 1 updated; roll_calls: 1 inserted")
+        #expect(try fixture.rows("SELECT representative_id, vote FROM roll_call_positions ORDER BY representative_id") == [
+            ["\"A000001\"", "\"Nay\""], ["\"B000002\"", "\"Nay\""],
+        ])
+    }
+
     @Test func totalsThatContradictThePositionsRefuseTheFile() throws {
         let fixture = try fixture()
         let wrong = Self.house(totals: """

@@ -21,7 +21,13 @@ enum CSVFormat: ImportFormat {
         if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { start = 3 }
         let delimiter = session.options.delimiter ?? guessDelimiter(chunk[start..<count])
 
-        let rows = CSVRows()
+        // The callbacks reach the rows through this pointer (see `CSVRows`).
+        let rows = UnsafeMutablePointer<CSVRows>.allocate(capacity: 1)
+        rows.initialize(to: CSVRows())
+        defer {
+            rows.deinitialize(count: 1)
+            rows.deallocate()
+        }
         var parser = csv_parser()
         guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL)) == 0 else {
             throw ImportFailure([Diagnostic(file: file.displayName, message: "cannot start the CSV parser", hint: "the machine is out of memory")])
@@ -29,16 +35,16 @@ enum CSVFormat: ImportFormat {
         defer { csv_free(&parser) }
         csv_set_delim(&parser, delimiter)
         csv_set_space_func(&parser) { _ in 0 }
-        let context = Unmanaged.passUnretained(rows).toOpaque()
+        let context = UnsafeMutableRawPointer(rows)
         var reader = CSVRowReader(file: file, session: session, delimiter: delimiter)
         var done: Int64 = 0
         while count > 0 {
             let parsed = chunk.withUnsafeBytes { bytes in
                 bytes.baseAddress.map { csv_parse(&parser, $0 + start, count - start, CSVRows.field, CSVRows.row, context) } ?? 0
             }
-            try reader.take(rows)
+            try reader.take(&rows.pointee)
             if parsed < count - start {
-                throw ImportFailure([Diagnostic(file: file.displayName, line: rows.line, column: rows.fields.count + 1,
+                throw ImportFailure([Diagnostic(file: file.displayName, line: rows.pointee.line, column: rows.pointee.fieldsInRow + 1,
                                                 message: "a quote stands inside a field that does not start with one",
                                                 hint: "a field holding quotes must be quoted whole, with each quote doubled: \"say \"\"hi\"\"\"")])
             }
@@ -49,11 +55,11 @@ enum CSVFormat: ImportFormat {
             count = fread(&chunk, 1, chunkSize, stream)
         }
         if csv_fini(&parser, CSVRows.field, CSVRows.row, context) != 0 {
-            throw ImportFailure([Diagnostic(file: file.displayName, line: rows.line, column: rows.fields.count + 1,
+            throw ImportFailure([Diagnostic(file: file.displayName, line: rows.pointee.line, column: rows.pointee.fieldsInRow + 1,
                                             message: "the file ends inside a quoted field",
                                             hint: "the file may be cut short, or a quote is not closed")])
         }
-        try reader.take(rows)
+        try reader.take(&rows.pointee)
         if reader.header == nil {
             throw ImportFailure([Diagnostic(file: file.displayName, message: "the file has no header row", hint: "the first line names the columns")])
         }
@@ -81,6 +87,8 @@ private struct CSVRowReader {
     var header: [String]?
     var fieldNumbers: [String: Int] = [:]
     var targets: [TableMapping.Target?] = []
+    /// How this file's common rows are written without the general path; nil when the import is not that case.
+    var plan: RowPlan?
 
     init(file: ImportFile, session: ImportSession, delimiter: UInt8) {
         self.file = file
@@ -88,28 +96,37 @@ private struct CSVRowReader {
         self.delimiter = delimiter
     }
 
-    mutating func take(_ rows: CSVRows) throws {
-        defer { rows.finished.removeAll(keepingCapacity: true) }
-        for row in rows.finished {
-            if let bad = row.fields.firstIndex(where: { $0 == nil }) {
-                throw ImportFailure([Diagnostic(file: file.displayName, line: row.line, column: bad + 1,
-                                                message: "the file is not UTF-8",
-                                                hint: "save it as UTF-8 (a spreadsheet's \"CSV UTF-8\"), or convert it: iconv -f latin1 -t utf-8")])
+    mutating func take(_ rows: inout CSVRows) throws {
+        defer {
+            rows.dropFinished()
+            plan?.countWritten()
+        }
+        try rows.withFields { bytes, bounds in
+            for row in rows.finished {
+                // The common row goes straight from its bytes into the insert; any other, and every row with a
+                // problem, is read below exactly as before.
+                if row.isASCII, row.fields.count == header?.count, try plan?.write(row, bytes: bytes, bounds: bounds) == true { continue }
+                let fields = rows.texts(of: row)
+                if let bad = fields.firstIndex(where: { $0 == nil }) {
+                    throw ImportFailure([Diagnostic(file: file.displayName, line: row.line, column: bad + 1,
+                                                    message: "the file is not UTF-8",
+                                                    hint: "save it as UTF-8 (a spreadsheet's \"CSV UTF-8\"), or convert it: iconv -f latin1 -t utf-8")])
+                }
+                guard let header else {
+                    try readHeader(fields.map { $0 ?? "" }, line: row.line)
+                    continue
+                }
+                let location = SourceLocation(file: file.displayName, line: row.line, fields: fieldNumbers)
+                guard fields.count == header.count else {
+                    session.fail(Diagnostic(file: file.displayName, line: row.line, column: min(fields.count, header.count) + 1,
+                                            message: "the row has \(fields.count) fields, but the header has \(header.count)",
+                                            hint: "a field holding the delimiter '\(Character(Unicode.Scalar(delimiter)))' must be quoted"))
+                    continue
+                }
+                // One array a row: every field is text here, since a field that is not UTF-8 stopped the file above.
+                try session.row(names: header, targets: targets, values: fields.map { .text($0 ?? "") }, at: location)
+                if session.hasTooManyErrors { return }
             }
-            guard let header else {
-                try readHeader(row.fields.map { $0 ?? "" }, line: row.line)
-                continue
-            }
-            let location = SourceLocation(file: file.displayName, line: row.line, fields: fieldNumbers)
-            guard row.fields.count == header.count else {
-                session.fail(Diagnostic(file: file.displayName, line: row.line, column: min(row.fields.count, header.count) + 1,
-                                        message: "the row has \(row.fields.count) fields, but the header has \(header.count)",
-                                        hint: "a field holding the delimiter '\(Character(Unicode.Scalar(delimiter)))' must be quoted"))
-                continue
-            }
-            // One array a row: every field is text here, since a field that is not UTF-8 stopped the file above.
-            try session.row(names: header, targets: targets, values: row.fields.map { .text($0 ?? "") }, at: location)
-            if session.hasTooManyErrors { return }
         }
     }
 
@@ -134,54 +151,6 @@ private struct CSVRowReader {
         let location = SourceLocation(file: file.displayName, line: line, fields: seen)
         try session.checkColumns(header, at: location)
         targets = try session.targets(of: header, at: location)
-    }
-}
-
-/// The rows libcsv reports through its C callbacks, with the line each starts on.
-final class CSVRows {
-    struct Row {
-        /// Each field's text; nil when it is not UTF-8.
-        let fields: [String?]
-        let line: Int
-    }
-
-    var finished: [Row] = []
-    var fields: [String?] = []
-    /// The physical line the row being read starts on.
-    var line = 1
-    private var breaksInFields = 0
-    private var lastTerminator: Int32 = -1
-
-    static let field: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { bytes, count, context in
-        guard let context else { return }
-        let rows = Unmanaged<CSVRows>.fromOpaque(context).takeUnretainedValue()
-        let buffer = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
-        // Most fields are ASCII, which is valid UTF-8 as it is: only the others go through the (slower) validation.
-        rows.fields.append(buffer.allSatisfy { $0 < 0x80 } ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self))
-        rows.breaksInFields += lineBreaks(in: buffer)
-    }
-
-    static let row: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, context in
-        guard let context else { return }
-        let rows = Unmanaged<CSVRows>.fromOpaque(context).takeUnretainedValue()
-        defer { rows.lastTerminator = terminator }
-        guard !rows.fields.isEmpty else {
-            // libcsv reports every line break on its own (CSV_REPALL_NL): a blank line, or the LF of a CRLF.
-            if !(terminator == 10 && rows.lastTerminator == 13) { rows.line += 1 }
-            return
-        }
-        rows.finished.append(Row(fields: rows.fields, line: rows.line))
-        rows.line += rows.breaksInFields + 1
-        rows.fields.removeAll(keepingCapacity: true)
-        rows.breaksInFields = 0
-    }
-
-    /// Line breaks inside a quoted field: LF, CRLF or a lone CR each count once.
-    private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var breaks = 0
-        for index in bytes.indices where bytes[index] == 10 || (bytes[index] == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) {
-            breaks += 1
-        }
-        return breaks
+        plan = try session.rowPlan(targets: targets)
     }
 }

@@ -21,8 +21,9 @@ final class TableMapping {
     /// Contract column → the source column it is read from, shared by every record to locate its problems.
     private(set) var origins: [String: String] = [:]
     private let constants: [(column: ContractTable.Column, asDecimal: Bool, value: String)]
-    private let fillsUser: Bool
-    private let fillsCreatedAt: Bool
+    /// Whether `--user` fills `user_id`, and the import's date `created_at`, in rows that do not give them.
+    let fillsUser: Bool
+    let fillsCreatedAt: Bool
     /// `--currency`, looked up once for the file.
     let defaultCurrency: Currency?
     /// Whether the table's amounts must be above zero (`ValueConverter.positiveAmounts`).

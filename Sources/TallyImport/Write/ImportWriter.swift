@@ -58,8 +58,9 @@ final class ImportWriter {
         return table
     }
 
-    /// Writes `record` and its children; problems are collected in `problems`.
-    func write(_ record: ContractRecord, parentID: Int64? = nil) throws {
+    /// Writes `record` and its children; problems are collected in `problems`. `parentIsNew` says that the row
+    /// whose child this is was just inserted (or its children deleted), so no row can hold its id yet.
+    func write(_ record: ContractRecord, parentID: Int64? = nil, parentIsNew: Bool = false) throws {
         if let allowed = options.onlyUsers, record.values.contains(where: { if case .user(let name) = $0.value { !allowed.contains(name) } else { false } }) {
             summary.leftOut["rows of unpublished users", default: 0] += 1
             return
@@ -91,7 +92,7 @@ final class ImportWriter {
             if try isFresh(table.name) {
                 switch try insertNew(table.name, columns: &columns, values: &values, externalID: externalID, record: record) {
                 case .inserted(let rowID):
-                    for child in record.children { try write(child, parentID: rowID) }
+                    for child in record.children { try write(child, parentID: rowID, parentIsNew: true) }
                     return
                 case .failed: return
                 case .keyTaken: break  // the file names this id twice: found and compared below, like any row found again
@@ -100,6 +101,10 @@ final class ImportWriter {
             lookup = [("import_source", source.databaseValue), ("external_id", externalID.databaseValue)]
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
             try restoreKeyIndex(on: table.name)
+            if parentIsNew, record.values.contains(where: { $0.value == .parent }), let rowID = try insertChild(table.name, columns: columns, values: values) {
+                for child in record.children { try write(child, parentID: rowID, parentIsNew: true) }
+                return
+            }
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
             let identifying = columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
@@ -108,7 +113,7 @@ final class ImportWriter {
             if try isFresh(table.name) {
                 guard let rowID = try insertFingerprinted(table.name, columns: &columns, values: &values, fingerprint: fingerprint, record: record)
                 else { return }
-                for child in record.children { try write(child, parentID: rowID) }
+                for child in record.children { try write(child, parentID: rowID, parentIsNew: true) }
                 return
             }
             try restoreKeyIndex(on: table.name)
@@ -125,9 +130,18 @@ final class ImportWriter {
             columns += ["import_source", "external_id"]
             values += lookup.map { $0.1 }
         }
-        let rowID = try upsert(table.name, columns: columns, values: values, key: lookup, record: record)
-        guard let rowID else { return }
-        for child in record.children { try write(child, parentID: rowID) }
+        guard let (rowID, childrenAreNew) = try upsert(table.name, columns: columns, values: values, key: lookup, record: record) else { return }
+        for child in record.children { try write(child, parentID: rowID, parentIsNew: childrenAreNew) }
+    }
+
+    /// Inserts a child of a row just inserted without looking its key up first: the key holds the parent's new id,
+    /// so only the file itself can have used it (a member listed twice in one roll call). Then the key, which is
+    /// the table's primary key in the contract (`roll_call_positions`, `organization_tags`), refuses the row, and
+    /// nil sends it the usual way, where it is found and compared. A whole Congress is 700,000 positions.
+    private func insertChild(_ table: String, columns: [String], values: [DatabaseValue]) throws -> Int64? {
+        guard StatementBinding.step(try statements(table, columns: columns, key: []).insert, values) == SQLITE_DONE else { return nil }
+        summary.tables[table, default: .init()].inserted += 1
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
     }
 
     /// An organization without an id of its own is found again by `slugify(name)`. One with an id (an EIN) keeps
@@ -142,15 +156,17 @@ final class ImportWriter {
         return try uniqueSlug(for: name, externalID: externalID)
     }
 
-    /// Inserts the row, updates it when its key finds it with other values, or skips it; returns its rowid.
+    /// Inserts the row, updates it when its key finds it with other values, or skips it; returns its rowid, and
+    /// whether it has no children in the table now (it was inserted, or its children were deleted to be replaced).
     private func upsert(_ table: String, columns: [String], values: [DatabaseValue], key: [(String, DatabaseValue)],
-                        record: ContractRecord) throws -> Int64? {
+                        record: ContractRecord) throws -> (rowID: Int64, childrenAreNew: Bool)? {
         // A row found again is compared and updated without the record's insert-only columns.
         let kept = record.insertOnly.isEmpty ? Array(columns.indices) : columns.indices.filter { !record.insertOnly.contains(columns[$0]) }
         let keptColumns = kept.map { columns[$0] }, keptValues = kept.map { values[$0] }
         let shape = try statements(table, columns: columns, compared: keptColumns, key: key.map { $0.0 })
         if let select = shape.select {
             if let row = try StatementBinding.firstRow(select, key.map { $0.1 }), let rowID = Int64.fromDatabaseValue(row[0]) {
+                var childrenAreNew = false
                 if row.dropFirst().elementsEqual(keptValues) {
                     summary.tables[table, default: .init()].skipped += 1
                 } else if record.refusesChange {
@@ -160,18 +176,19 @@ final class ImportWriter {
                 } else {
                     if let (children, column) = record.replacesChildren {
                         try db.execute(sql: "DELETE FROM \(children.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) = ?", arguments: [rowID])
+                        childrenAreNew = record.children.allSatisfy { $0.table == children }
                     }
                     let update = "UPDATE \(table.quotedDatabaseIdentifier) SET " + keptColumns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
                         + " WHERE rowid = ?"
                     guard try execute(db.cachedStatement(sql: update), keptValues + [rowID.databaseValue], record: record) else { return nil }
                     summary.tables[table, default: .init()].updated += 1
                 }
-                return rowID
+                return (rowID, childrenAreNew)
             }
         }
         guard try execute(shape.insert, values, record: record) else { return nil }
         summary.tables[table, default: .init()].inserted += 1
-        return sqlite3_last_insert_rowid(db.sqliteConnection)
+        return (sqlite3_last_insert_rowid(db.sqliteConnection), true)
     }
 
     /// Inserts a fingerprinted row into a table that had no row from this source. With the key's index set aside
@@ -249,12 +266,17 @@ final class ImportWriter {
             return (last.insert, last.select)
         }
         let quotedTable = table.quotedDatabaseIdentifier
-        let insert = try db.cachedStatement(sql: "INSERT INTO \(quotedTable) (" + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
-            + ") VALUES (" + databaseQuestionMarks(count: columns.count) + ")")
+        let insert = try insertStatement(table, columns: columns)
         let select = key.isEmpty ? nil : try db.cachedStatement(sql: "SELECT rowid, " + compared.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
             + " FROM \(quotedTable) WHERE " + key.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND "))
         lastShape = (table, columns, compared, key, insert, select)
         return (insert, select)
+    }
+
+    /// `INSERT INTO table (columns) VALUES (?, …)`, prepared once for the connection.
+    func insertStatement(_ table: String, columns: [String]) throws -> Statement {
+        try db.cachedStatement(sql: "INSERT INTO \(table.quotedDatabaseIdentifier) (" + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+            + ") VALUES (" + databaseQuestionMarks(count: columns.count) + ")")
     }
 
     /// Runs a statement; a constraint SQLite enforces (a slug taken, a user id unknown) becomes a located problem.
@@ -285,7 +307,7 @@ final class ImportWriter {
         return try StatementBinding.firstRow(statement, [Int64(bitPattern: fingerprint).databaseValue]).flatMap { Int.fromDatabaseValue($0[0]) } ?? 1
     }
 
-    private func isFresh(_ table: String) throws -> Bool {
+    func isFresh(_ table: String) throws -> Bool {
         if let last = lastFresh, last.table == table { return last.isFresh }
         let isFresh: Bool
         if let known = fresh[table] {

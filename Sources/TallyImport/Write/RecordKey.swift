@@ -44,7 +44,8 @@ enum RecordKey {
 
     /// The hash of `fingerprint`: each part's UTF-8 bytes, then 0x1F. A part's bytes are fed as they are, with no
     /// string made of them (`"t" + text`, `"i" + String(number)` before), so the hash is the one it always was.
-    private struct FNV1a {
+    /// `RowPlan` feeds a CSV field's bytes straight from the row buffer, and so makes the same fingerprint.
+    struct FNV1a {
         private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
         private mutating func byte(_ byte: UInt8) {
@@ -67,6 +68,18 @@ enum RecordKey {
             add(text)
         }
 
+        /// `tag` (if any), the bytes, then 0x1F: the same as `add(tag:_:)` (or `add(_:)`) of the text they spell.
+        mutating func add(tag: UInt8?, bytes: UnsafeBufferPointer<UInt8>) {
+            if let tag { byte(tag) }
+            for each in bytes { byte(each) }
+            byte(0x1F)
+        }
+
+        /// The bytes alone, with no separator: a hash to find them in a table (`ByteKeyedCache`).
+        mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+            for each in bytes { byte(each) }
+        }
+
         /// `tag` then the number's decimal digits, as `String(number)` writes them.
         mutating func add(tag: UInt8, _ number: Int64) {
             byte(tag)
@@ -85,13 +98,18 @@ enum RecordKey {
     /// The external id of the `occurrence`-th row with this fingerprint in one import: `row-3f2a…`, `row-3f2a…-2`.
     static func fingerprintID(_ fingerprint: UInt64, occurrence: Int) -> String {
         let hex = String(unsafeUninitializedCapacity: 20) { buffer in
-            for (index, byte) in "row-".utf8.enumerated() { buffer[index] = byte }
-            for index in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: fingerprint >> (60 - 4 * UInt64(index))) & 0xF
-                buffer[4 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            }
+            writeFingerprintID(fingerprint, into: buffer)
             return 20
         }
         return occurrence > 1 ? hex + "-\(occurrence)" : hex
+    }
+
+    /// `row-` and the fingerprint's 16 hex digits, into the first 20 bytes of `buffer`: the first occurrence's id.
+    static func writeFingerprintID(_ fingerprint: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        for (index, byte) in "row-".utf8.enumerated() { buffer[index] = byte }
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: fingerprint >> (60 - 4 * UInt64(index))) & 0xF
+            buffer[4 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
     }
 }

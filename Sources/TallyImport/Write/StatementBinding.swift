@@ -17,6 +17,32 @@ enum StatementBinding {
         return bindAndRun(values, from: 0, to: handle) { sqlite3_step(handle) }
     }
 
+    /// Binds a planned row's values (`RowPlan`) in place and steps the statement once; returns SQLite's result code.
+    /// `row` and `fixed` hold the bytes the values point into.
+    static func step(_ statement: Statement, _ values: [PlannedValue], row: UnsafeBufferPointer<UInt8>, fixed: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        func bind(_ bytes: UnsafeBufferPointer<UInt8>, _ parameter: Int32) {
+            if let start = bytes.baseAddress, !bytes.isEmpty {
+                sqlite3_bind_text(handle, parameter, start, Int32(bytes.count), inPlace)
+            } else {
+                sqlite3_bind_text(handle, parameter, "", 0, copied)
+            }
+        }
+        for (index, value) in values.enumerated() {
+            let parameter = Int32(index + 1)
+            switch value {
+            case .integer(let number): sqlite3_bind_int64(handle, parameter, number)
+            case .field(let range): bind(UnsafeBufferPointer(rebasing: row[range]), parameter)
+            case .fixed(let range): bind(UnsafeBufferPointer(rebasing: fixed[range]), parameter)
+            }
+        }
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        return code
+    }
+
     /// The first row a query returns for `values`, as its columns' values; nil when it returns none.
     static func firstRow(_ statement: Statement, _ values: [DatabaseValue]) throws -> [DatabaseValue]? {
         let handle = statement.sqliteStatement
@@ -67,4 +93,11 @@ enum StatementBinding {
         }
         return bindAndRun(values, from: index + 1, to: handle, body)
     }
+}
+
+/// A value of a row `RowPlan` converted: a number, or text bound in place from the row's bytes or the plan's own.
+enum PlannedValue {
+    case integer(Int64)
+    case field(Range<Int>)
+    case fixed(Range<Int>)
 }
