@@ -64,7 +64,7 @@ public struct RowContext: MustacheParent, Sendable {
         guard let column = storage.columnIndex[name] else { return nil }
         let row = storage.table.rows[index]
         let currency = storage.currencyColumn[column].map { row[$0].text }
-        return Cell(row[column], currencyCode: currency)
+        return Cell(row[column], currencyCode: currency, column: name)
     }
 }
 

@@ -152,6 +152,30 @@ import Testing
         ])
     }
 
+    /// A title is part of `page`, so it cannot read page.*: the hint says what it can read, and never suggests `page`.
+    @Test func anUnknownNameInATitleIsAtItsKeyWithAHintForTitles() throws {
+        let site = try TestSite([
+            "content/a.md": "---\ndraft: false\ntitle: \"{{page.titel}}\"\n---\n\nBody.\n",
+            "content/b.md": "---\ntitle: \"{{sitee.title}}\"\n---\nB\n",
+        ])
+        let canUse = "a `title` can use params.* (a templated page's row), site.* and this page's queries, but not page.*, which it is part of"
+        #expect(site.errors() == [
+            "content/a.md:3:1: error: in `title`: unknown name `page`\n  hint: " + canUse,
+            "content/b.md:2:1: error: in `title`: unknown name `sitee`\n  hint: did you mean `site`? " + canUse,
+        ])
+    }
+
+    /// The failing tag, not the first money() of the file: the value names the column it came from.
+    @Test func aHelperProblemPointsAtTheTagThatAppliedItToTheColumn() throws {
+        let site = try TestSite([
+            "content/a.md": "```sql x\nSELECT 1250 AS total_cents, 'lots' AS other_cents\n```\nTotal: {{money(x.total_cents)}}\n\n"
+                + "{{#x}}Other: {{money(other_cents)}}{{/x}}\n",
+        ])
+        #expect(site.errors() == [
+            "content/a.md:6:14: error: money: 'lots' is not an integer amount in minor units (cents)\n  hint: fix the value in the database, or select a different column",
+        ])
+    }
+
     /// swift-mustache renders a transform it does not know as an empty string; Tally refuses it where it is written.
     @Test func anUnknownHelperIsAnErrorWhereverItIsWritten() throws {
         let site = try TestSite([
