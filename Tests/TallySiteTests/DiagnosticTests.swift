@@ -23,7 +23,18 @@ import Testing
     @Test func frontMatterYAMLErrorsPointAtTheirLine() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [x, y\n---\nbody"])
         #expect(site.errors() == [
-            "content/a.md:4:1: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check indentation, colons and quotes on this line",
+            "content/a.md:3:7: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check that what starts on this line is closed",
+        ])
+    }
+
+    /// Yams notices an unclosed quote at the end of the front matter; the error is where the quote starts.
+    @Test func anUnclosedQuoteIsReportedWhereItStarts() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: \"Unclosed\ndescription: fine\nlayout: default\n---\n\nBody.\n",
+                                 "content/b.md": "---\ndescription: fine\ntitle: 'it''s\n---\nBody.\n"])
+        let hint = "\n  hint: end it with the same quote it starts with, and write a quote inside it as '' in '…' or \\\" in \"…\""
+        #expect(site.errors() == [
+            "content/a.md:2:8: error: invalid YAML: a quoted value that starts here is never closed" + hint,
+            "content/b.md:3:8: error: invalid YAML: a quoted value that starts here is never closed" + hint,
         ])
     }
 

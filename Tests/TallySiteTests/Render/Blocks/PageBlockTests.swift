@@ -117,7 +117,7 @@ import TallyTestSupport
         ("```chart gifts\ntype: bar\n```\n",
          "content/a.md:5:1: error: a chart block takes no name after ```chart\n  hint: name its query inside the block: `data: gifts`"),
         ("```chart\ntype: [bar\n```\n",
-         "content/a.md:7:1: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check indentation, colons and quotes on this line"),
+         "content/a.md:6:7: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check that what starts on this line is closed"),
         ("```table\ndata: by_year\ncolumn: [year]\n```\n",
          "content/a.md:7:1: error: unknown key `column` in table block\n  hint: did you mean `columns`? Keys: data, id, title, columns, headers, formats"),
         ("```table\ndata: by_year\ncolumns: [year, totl]\n```\n",
