@@ -77,12 +77,15 @@ struct PageRenderer: Sendable {
             }
         }
         data["charts"] = MapContext(namedCharts)
+        // A query named toc keeps its name; otherwise {{toc}} lists the headings, known after cmark-gfm.
+        if data["toc"] == nil { data["toc"] = Cell(.text(bodySession.placeholder(for: TableOfContents.marker))) }
         let root = MapContext(data, isRoot: true)
 
         let markdown = bodySession.run { source.body.render(root, library: templates) }
         problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1,
                                 source: source, data: data)
-        let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown))
+        let bodyHTML = TableOfContents.addingAnchors(
+            to: bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown)))
 
         let layoutName = source.frontMatter.layout ?? "default"
         guard let layout = templates.template(named: layoutName) else {
