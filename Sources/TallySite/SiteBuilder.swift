@@ -52,6 +52,7 @@ public enum SiteBuilder {
         // Pages that use a broken view would each fail with "no such table"; the view's own error says it once.
         let viewProblems = database.viewErrors.map { ViewLoader.diagnostic($0, directory: config.viewsDirectory) }
         guard viewProblems.isEmpty else { return .failure(BuildFailure(problems + viewProblems)) }
+        problems += CurrencyReadWarnings.check(content.pages, database: database)
 
         progress?.stageStarted(.expandPages)
         let (plan, planProblems) = PageExpander.plan(content.pages, database: database)

@@ -8,7 +8,7 @@ import TallyFormat
 /// Safe to share between rendering tasks; reads run concurrently on a pool of read-only connections.
 public final class SiteDatabase: Sendable {
     let pool: DatabasePool
-    private let snapshotPath: String
+    let snapshotPath: String
     /// The site views that could not be created, by view name order; the others are in the snapshot.
     public let viewErrors: [ViewError]
 

@@ -10,10 +10,14 @@ public struct Cell: MustacheCustomRenderable, MustacheTransformable, MustachePar
     public let value: DataValue
     /// The ISO 4217 code the money helpers use for this value, taken from its row.
     public let currencyCode: String?
+    /// The query column the value was read from, so that a helper's problem with it points at the tag that
+    /// applied the helper to that column, not at the helper's first use.
+    public let column: String?
 
-    public init(_ value: DataValue, currencyCode: String? = nil) {
+    public init(_ value: DataValue, currencyCode: String? = nil, column: String? = nil) {
         self.value = value
         self.currencyCode = currencyCode
+        self.column = column
     }
 
     public init(_ text: String) {

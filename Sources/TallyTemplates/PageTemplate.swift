@@ -108,8 +108,13 @@ public struct PageTemplate: Sendable {
         }
     }
 
-    /// Where the template first applies the helper `helper`, as in `{{date(x)}}`.
-    public func firstUse(ofHelper helper: String) -> (line: Int, column: Int)? {
-        tags.first { $0.kind == .other && $0.name.contains(helper + "(") }.map { ($0.line, $0.column) }
+    /// Where the template first applies the helper `helper`, as in `{{date(x)}}`: to the column `argument` when
+    /// given and some tag does (`{{money(total_cents)}}`, `{{money(gifts.total_cents)}}`), else to anything.
+    public func firstUse(ofHelper helper: String, argument: String? = nil) -> (line: Int, column: Int)? {
+        let uses = tags.filter { $0.kind == .other && $0.name.contains(helper + "(") }
+        let onArgument = argument.flatMap { name in
+            uses.first { $0.name.contains(helper + "(" + name + ")") || $0.name.contains("." + name + ")") }
+        }
+        return (onArgument ?? uses.first).map { ($0.line, $0.column) }
     }
 }

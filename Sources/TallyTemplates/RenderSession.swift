@@ -133,11 +133,14 @@ public struct ValueProblem: Sendable, Equatable {
     public let helper: String
     public let value: String
     public let message: String
+    /// The query column the value came from, when it came from one.
+    public let column: String?
 
-    public init(helper: String, value: String, message: String) {
+    public init(helper: String, value: String, message: String, column: String? = nil) {
         self.helper = helper
         self.value = value
         self.message = message
+        self.column = column
     }
 }
 

@@ -64,7 +64,7 @@ public struct RowContext: MustacheParent, Sendable {
         guard let column = storage.columnIndex[name] else { return nil }
         let row = storage.table.rows[index]
         let currency = storage.currencyColumn[column].map { row[$0].text }
-        return Cell(row[column], currencyCode: currency)
+        return Cell(row[column], currencyCode: currency, column: name)
     }
 }
 
@@ -85,8 +85,7 @@ final class TableStorage: Sendable {
 
     /// The column holding `name`'s currency: `<base>_currency` for `<base>_cents`, else `currency`.
     static func currencyColumn(for name: String, columnIndex: [String: Int]) -> Int? {
-        if name.hasSuffix("_cents"), let paired = columnIndex[String(name.dropLast(6)) + "_currency"] { return paired }
-        return columnIndex["currency"]
+        ColumnNaming.currencyColumn(for: name) { columnIndex[$0] }
     }
 }
 

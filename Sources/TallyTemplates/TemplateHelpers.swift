@@ -47,12 +47,12 @@ enum TemplateHelpers {
     private static func money(_ cell: Cell, compact: Bool, settings: FormatSettings, session: RenderSession?) -> Cell {
         guard let minor = cell.value.integer else {
             session?.record(ValueProblem(helper: compact ? "money_compact" : "money", value: cell.value.text,
-                                         message: "is not an integer amount in minor units (cents)"))
+                                         message: "is not an integer amount in minor units (cents)", column: cell.column))
             return cell
         }
         let code = cell.currencyCode ?? settings.defaultCurrency.code
         guard let currency = Currency.lookup(code) else {
-            session?.record(ValueProblem(helper: "money", value: code, message: "is not an ISO 4217 currency code"))
+            session?.record(ValueProblem(helper: "money", value: code, message: "is not an ISO 4217 currency code", column: cell.column))
             return text(NumberText.grouped(minor.magnitude) + " " + code)
         }
         let amount = Money(minorUnits: minor, currency: currency)
@@ -72,7 +72,7 @@ enum TemplateHelpers {
 
     private static func number(_ cell: Cell, helper: String, session: RenderSession?) -> Double? {
         guard let value = cell.value.number, value.isFinite else {
-            session?.record(ValueProblem(helper: helper, value: cell.value.text, message: "is not a number"))
+            session?.record(ValueProblem(helper: helper, value: cell.value.text, message: "is not a number", column: cell.column))
             return nil
         }
         return value
@@ -81,7 +81,8 @@ enum TemplateHelpers {
     private static func date(_ cell: Cell, helper: String, settings: FormatSettings, session: RenderSession?) -> Cell {
         guard var date = ISODate(cell.value.text) else {
             session?.record(ValueProblem(helper: helper, value: cell.value.text,
-                                         message: "is not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"))
+                                         message: "is not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)",
+                                         column: cell.column))
             return cell
         }
         if let offset = date.utcOffset {

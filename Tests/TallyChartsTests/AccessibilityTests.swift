@@ -1,4 +1,5 @@
 import TallyCharts
+import TallyFormat
 import Testing
 
 /// The accessibility criteria of shared/CHARTS.md, checked on every fixture.
@@ -86,16 +87,38 @@ struct AccessibilityTests {
         #expect(table.children.first?.name == "summary")
         let nodes = table.descendants
         #expect(nodes.first { $0.name == "caption" }?.allText == "Giving by year")
-        #expect(nodes.filter { $0.name == "th" && $0.attributes["scope"] == "col" }.map(\.allText) == ["year", "total_cents"])
+        #expect(nodes.filter { $0.name == "th" && $0.attributes["scope"] == "col" }.map(\.allText) == ["Year", "Total"])
         let rows = nodes.filter { $0.name == "th" && $0.attributes["scope"] == "row" }
         #expect(rows.count == 12 && rows.first?.allText == "2013")
         #expect(nodes.filter { $0.name == "td" }.first?.allText == "$1,200.00")
     }
 
+    /// $150 in 2022, $400, then $100: the fitted line is nearly level, but "flat" would contradict the figures beside it.
+    @Test(arguments: [([15_000, 40_000, 10_000], "no clear direction, from $150.00 in 2022 to $100.00 in 2024"),
+                      ([15_000, 15_200, 15_100], "flat, from $150.00 in 2022 to $151.00 in 2024"),
+                      ([15_000, 10_000, 7_500], "falling, from $150.00 in 2022 to $75.00 in 2024")])
+    func trendWordsAgreeWithTheFigures(_ cents: [Int64], _ trend: String) throws {
+        let data = ChartData(columns: ["year", "total_cents"], rows: cents.enumerated().map { [.integer(Int64(2022 + $0.offset)), .integer($0.element)] })
+        let chart = try ChartRenderer.render(ChartSpec(kind: .bar, x: "year", y: ["total_cents"], format: .currency(.code(try #require(Currency.lookup("USD"))))),
+                                             data: data, idPrefix: "t")
+        #expect(chart.svg.contains("Trend: " + trend + "."))
+    }
+
+    /// Axis titles, the table and the description name a column as table blocks do: `total_cents` is "Total".
+    @Test func columnsReadAsTableBlocksNameThem() throws {
+        let data = ChartData(columns: ["donated_year", "total_cents", "total"], rows: [[.integer(2024), .integer(100), .integer(1)]])
+        let chart = try ChartRenderer.render(ChartSpec(kind: .line, x: "donated_year", y: ["total_cents"]), data: data, idPrefix: "l")
+        #expect(chart.svg.contains("Line chart of total_cents by Donated year"))
+        let plain = try ChartRenderer.render(ChartSpec(kind: .bar, x: "donated_year", y: ["total_cents"]),
+                                             data: ChartData(columns: ["donated_year", "total_cents"], rows: data.rows), idPrefix: "b")
+        #expect(plain.title == "Total by Donated year")
+        #expect(plain.table.contains("<th scope=\"col\">Donated year</th><th scope=\"col\">Total</th>"))
+    }
+
     @Test func descriptionSumsUpRangeMaximumAndTrend() throws {
         let chart = try ChartFixture.all[0].render()
         let desc = try #require(XMLTree.parse(chart.svg).root?.children.dropFirst().first?.allText)
-        #expect(desc == "Bar chart of total_cents by year, from 2013 to 2024. The lowest value is $1,200.00 (2013) and the "
+        #expect(desc == "Bar chart of Total by Year, from 2013 to 2024. The lowest value is $1,200.00 (2013) and the "
             + "highest is $9,800.00 (2021). Trend: rising, from $1,200.00 in 2013 to $7,500.00 in 2024.")
     }
 }

@@ -56,21 +56,32 @@ struct ChartErrorTests {
         }
     }
 
-    @Test func mixedCurrencies() throws {
-        let data = ChartData(columns: ["month", "currency", "amount"], rows: [
-            [.text("Jan"), .text("USD"), .integer(100)], [.text("Jan"), .text("EUR"), .integer(200)],
+    @Test func aDeclaredCurrencyThatTheRowsContradict() throws {
+        let data = ChartData(columns: ["month", "currency", "total_cents"], rows: [
+            [.text("Jan"), .text("USD"), .integer(15_000)], [.text("Jan"), .text("EUR"), .integer(3_000)],
         ])
-        let spec = ChartSpec(kind: .bar, x: "month", y: ["amount"], format: .currency(.column("currency")))
+        let spec = ChartSpec(kind: .bar, x: "month", y: ["total_cents"], format: .currency(.code(try #require(Currency.lookup("USD")))))
         let error = try #require(Self.error(spec, data))
-        #expect(error == .mixedCurrencies(column: "currency", currencies: ["EUR", "USD"]))
-        #expect(error.message == "cannot add amounts in different currencies: column \"currency\" has EUR, USD")
-        #expect(error.hint == "filter the query to one currency, or set \"series: currency\" to draw one series per currency "
-            + "(bar, line and area charts only, since the others add values together)")
-        var perCurrency = spec
-        (perCurrency.kind, perCurrency.series) = (.groupedBar, "currency")
-        #expect(Self.error(perCurrency, data) == nil)
-        perCurrency.kind = .stackedBar
-        #expect(Self.error(perCurrency, data) == .mixedCurrencies(column: "currency", currencies: ["EUR", "USD"]))
+        #expect(error == .currencyMismatch(column: "currency", row: 2, found: "EUR", declared: "USD"))
+        #expect(error.message == "column \"currency\" has \"EUR\" in row 2, but the chart says \"currency: USD\"; "
+            + "its amounts would be drawn as USD")
+        #expect(error.hint == "write \"currency_column: currency\" instead to draw one chart per currency, "
+            + "or keep one currency with WHERE currency = 'USD' in the query")
+        #expect(error.key == "currency")
+        // The pair rule of tables: `<base>_currency` holds the currency of `<base>_cents`.
+        let paired = ChartData(columns: ["month", "currency", "given_currency", "given_cents"], rows: [
+            [.text("Jan"), .text("EUR"), .text("USD"), .integer(100)], [.text("Feb"), .text("EUR"), .text("GBP"), .integer(100)],
+        ])
+        var given = spec
+        given.y = ["given_cents"]
+        #expect(Self.error(given, paired) == .currencyMismatch(column: "given_currency", row: 2, found: "GBP", declared: "USD"))
+        for kind in ChartKind.allCases {
+            var any = spec
+            any.kind = kind
+            if kind == .histogram { (any.x, any.y) = ("total_cents", []) }
+            if kind == .progress { (any.x, any.target) = (nil, .value(10)) }
+            #expect(Self.error(any, data)?.key == "currency", "\(kind)")
+        }
     }
 
     @Test func negativePieValues() throws {
@@ -142,5 +153,5 @@ struct ChartErrorTests {
 @Test func aSparklineWithoutXTakesRowsInQueryOrder() throws {
     let data = ChartData(columns: ["visits"], rows: [[.integer(3)], [.integer(5)], [.integer(4)]])
     let chart = try ChartRenderer.render(ChartSpec(kind: .sparkline, y: ["visits"]), data: data, idPrefix: "s")
-    #expect(chart.svg.contains("Sparkline of visits: 3 values, from 3 (1) to 4 (3)"))
+    #expect(chart.svg.contains("Sparkline of Visits: 3 values, from 3 (1) to 4 (3)"))
 }

@@ -78,11 +78,5 @@ extension ChartFixture {
                      data: ChartData(columns: ["name", "value"], rows: [[.text("a"), .integer(0)], [.text("b"), .integer(0)]])),
         ChartFixture(name: "huge-values", spec: ChartSpec(kind: .bar, x: "name", y: ["value"]),
                      data: ChartData(columns: ["name", "value"], rows: [[.text("small"), .number(2e14)], [.text("big"), .number(1e15)]])),
-        ChartFixture(name: "currency-series", spec: ChartSpec(kind: .line, title: "Giving by currency", x: "month",
-                                                              y: ["amount"], series: "currency", format: .currency(.column("currency"))),
-                     data: ChartData(columns: ["month", "currency", "amount"], rows: (1...6).flatMap { index -> [[ChartValue]] in
-                         [[month(2024, index), .text("USD"), .integer(Int64(10_000 * index))],
-                          [month(2024, index), .text("JPY"), .integer(Int64(1_500 * index + 3_000))]]
-                     })),
     ]
 }

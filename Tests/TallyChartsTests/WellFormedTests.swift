@@ -58,8 +58,8 @@ struct WellFormedTests {
                                              data: ChartData(columns: ["year", "total"], rows: []), idPrefix: "e")
         #expect(chart.svg.contains(">No data</text>"))
         #expect(chart.svg.contains("<desc id=\"e-desc\">No data: the query returned no values to chart.</desc>"))
-        #expect(chart.table == "<details class=\"tally-data\"><summary>Data</summary><table><caption>total by year</caption>"
-            + "<thead><tr><th scope=\"col\">year</th><th scope=\"col\">total</th></tr></thead>"
+        #expect(chart.table == "<details class=\"tally-data\"><summary>Data</summary><table><caption>Total by Year</caption>"
+            + "<thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th></tr></thead>"
             + "<tbody><tr><td colspan=\"2\">No data</td></tr></tbody></table></details>")
     }
 

@@ -14,25 +14,25 @@ import TallyStore
             let home = try await server.get("/")
             #expect(home.status == 200)
             #expect(home.header(.contentType) == "text/html; charset=utf-8")
-            #expect(home.body.contains("<h1>First version</h1>"))
+            #expect(home.body.contains("<h1 id=\"first-version\">First version</h1>"))
             #expect(home.body.contains("<script>\n(() => {\n  const served = 1,"))
             #expect(try await server.get("/style.css").header(.contentType) == "text/css; charset=utf-8")
             #expect(!(try site.text("public/index.html")).contains("<script>"), "the script is never written to disk")
 
             try site.write("# Second version\n", to: "content/index.md")
-            #expect(try await eventually { try await server.get("/").body.contains("<h1>Second version</h1>") })
+            #expect(try await eventually { try await server.get("/").body.contains("<h1 id=\"second-version\">Second version</h1>") })
 
             try site.write("# Broken {{nope}}\n", to: "content/index.md")
             #expect(try await eventually { try await server.event(after: -1).ok == false })
             let event = try await server.event(after: -1)
             #expect(event.errors == ["content/index.md:1:10: error: unknown name `nope`\n  hint: define it with a ```sql nope block, or read front matter as page.nope"])
-            #expect(try await server.get("/").body.contains("<h1>Second version</h1>"))
+            #expect(try await server.get("/").body.contains("<h1 id=\"second-version\">Second version</h1>"))
             #expect(server.console.contains("Build failed with 1 error; still serving the last good build."))
             #expect(server.console.contains(event.errors[0]))
 
             try site.write("# Fixed\n", to: "content/index.md")
             #expect(try await eventually { try await server.event(after: event.generation).ok })
-            #expect(try await server.get("/").body.contains("<h1>Fixed</h1>"))
+            #expect(try await server.get("/").body.contains("<h1 id=\"fixed\">Fixed</h1>"))
         }
     }
 
@@ -42,9 +42,9 @@ import TallyStore
             "content/index.md": "```sql answer\nSELECT value FROM answer\n```\n# Answer {{answer.value}}\n",
         ])
         try await site.serve { server in
-            #expect(try await server.get("/").body.contains("<h1>Answer 41</h1>"))
+            #expect(try await server.get("/").body.contains("<h1 id=\"answer-41\">Answer 41</h1>"))
             try site.write("SELECT 42 AS value\n", to: "views/answer.sql")
-            #expect(try await eventually { try await server.get("/").body.contains("<h1>Answer 42</h1>") })
+            #expect(try await eventually { try await server.get("/").body.contains("<h1 id=\"answer-42\">Answer 42</h1>") })
             #expect(server.console.contains("Changed: views/answer.sql; rebuilding"))
         }
     }
@@ -62,7 +62,7 @@ import TallyStore
             #expect(root.header(.location) == "/repo/")
             #expect(try await server.get("/repo").header(.location) == "/repo/")
             #expect(try await server.get("/repo/about").header(.location) == "/repo/about/")
-            #expect(try await server.get("/repo/about/").body.contains("<h1>About</h1>"))
+            #expect(try await server.get("/repo/about/").body.contains("<h1 id=\"about\">About</h1>"))
             #expect(try await server.get("/about/").status == 404)
             #expect(try await server.get("/repo/../tally.yaml").status == 404)
         }

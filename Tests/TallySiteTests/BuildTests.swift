@@ -12,7 +12,7 @@ import TallyTestSupport
             "content/guide/setup.md": "Setup",
         ])
         _ = try site.build().get()
-        #expect(site.output("index.html") == "<!DOCTYPE html><title>Home</title><main><h1>Welcome</h1>\n<p><em>Hello</em></p>\n</main>\n")
+        #expect(site.output("index.html") == "<!DOCTYPE html><title>Home</title><main><h1 id=\"welcome\">Welcome</h1>\n<p><em>Hello</em></p>\n</main>\n")
         #expect(site.output("about/index.html")?.contains("<title>About us</title>") == true)
         #expect(site.output("guide/index.html")?.contains("<p>Guide</p>") == true)
         #expect(site.output("guide/setup/index.html")?.contains("<title>Setup</title>") == true)

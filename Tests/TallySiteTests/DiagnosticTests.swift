@@ -23,7 +23,18 @@ import Testing
     @Test func frontMatterYAMLErrorsPointAtTheirLine() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [x, y\n---\nbody"])
         #expect(site.errors() == [
-            "content/a.md:4:1: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check indentation, colons and quotes on this line",
+            "content/a.md:3:7: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check that what starts on this line is closed",
+        ])
+    }
+
+    /// Yams notices an unclosed quote at the end of the front matter; the error is where the quote starts.
+    @Test func anUnclosedQuoteIsReportedWhereItStarts() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: \"Unclosed\ndescription: fine\nlayout: default\n---\n\nBody.\n",
+                                 "content/b.md": "---\ndescription: fine\ntitle: 'it''s\n---\nBody.\n"])
+        let hint = "\n  hint: end it with the same quote it starts with, and write a quote inside it as '' in '…' or \\\" in \"…\""
+        #expect(site.errors() == [
+            "content/a.md:2:8: error: invalid YAML: a quoted value that starts here is never closed" + hint,
+            "content/b.md:3:8: error: invalid YAML: a quoted value that starts here is never closed" + hint,
         ])
     }
 
@@ -149,6 +160,30 @@ import Testing
         #expect(site.errors() == [
             "content/people/[id].md:3:1: error: in `title`: unknown name `params.nmae`\n  hint: did you mean `name`? `params` has: id, name",
             "content/people/[id].md:6:1: error: unknown name `params.nam`\n  hint: did you mean `name`? `params` has: id, name",
+        ])
+    }
+
+    /// A title is part of `page`, so it cannot read page.*: the hint says what it can read, and never suggests `page`.
+    @Test func anUnknownNameInATitleIsAtItsKeyWithAHintForTitles() throws {
+        let site = try TestSite([
+            "content/a.md": "---\ndraft: false\ntitle: \"{{page.titel}}\"\n---\n\nBody.\n",
+            "content/b.md": "---\ntitle: \"{{sitee.title}}\"\n---\nB\n",
+        ])
+        let canUse = "a `title` can use params.* (a templated page's row), site.* and this page's queries, but not page.*, which it is part of"
+        #expect(site.errors() == [
+            "content/a.md:3:1: error: in `title`: unknown name `page`\n  hint: " + canUse,
+            "content/b.md:2:1: error: in `title`: unknown name `sitee`\n  hint: did you mean `site`? " + canUse,
+        ])
+    }
+
+    /// The failing tag, not the first money() of the file: the value names the column it came from.
+    @Test func aHelperProblemPointsAtTheTagThatAppliedItToTheColumn() throws {
+        let site = try TestSite([
+            "content/a.md": "```sql x\nSELECT 1250 AS total_cents, 'lots' AS other_cents\n```\nTotal: {{money(x.total_cents)}}\n\n"
+                + "{{#x}}Other: {{money(other_cents)}}{{/x}}\n",
+        ])
+        #expect(site.errors() == [
+            "content/a.md:6:14: error: money: 'lots' is not an integer amount in minor units (cents)\n  hint: fix the value in the database, or select a different column",
         ])
     }
 

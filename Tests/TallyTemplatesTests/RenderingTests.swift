@@ -75,7 +75,7 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
         let output = try render("{{#rows}}{{date(day)}}{{/rows}}", columns: ["day"], rows: [[.text("yesterday")]], session: session)
         #expect(output == "yesterday")
         #expect(session.problems == [ValueProblem(helper: "date", value: "yesterday",
-                                                  message: "is not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")])
+                                                  message: "is not an ISO 8601 date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)", column: "day")])
     }
 
     @Test func unknownNamesAreRecordedButColumnsOfEmptyResultsAreNot() throws {

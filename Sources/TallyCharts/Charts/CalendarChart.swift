@@ -12,7 +12,7 @@ enum CalendarChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let days = try CalendarDays(spec: spec, data: data)
         let name = spec.y.first ?? "entries"
-        let title = spec.title ?? name + " per day " + days.rangeName
+        let title = (spec.title ?? name + " per day " + days.rangeName) + spec.titleSuffix
         let table = ChartTable(caption: title, header: [spec.x ?? "date", spec.y.first ?? "count"],
                                rows: days.counts.map { [ISODate(daysSinceEpoch: $0.day).humanReadable, days.style.full($0.value)] })
         let width = spec.width ?? left + Double(spec.months == nil ? 54 : max(days.weeks, 20)) * pitch + 8

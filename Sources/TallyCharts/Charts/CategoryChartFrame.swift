@@ -12,7 +12,7 @@ enum CategoryChartFrame {
     static func render(spec: ChartSpec, dataset: CategoryDataset, totals: Bool, size: (width: Double, height: Double),
                        prefix: String, baseBytes: Int, bytesPerMark: Int,
                        plot: (_ width: Double, _ height: Double) -> some CategoryPlot) -> RenderedChart {
-        let title = spec.title ?? CategorySummary.title(dataset)
+        let title = (spec.title ?? CategorySummary.title(dataset)) + spec.titleSuffix
         let table = CategoryTable(dataset, caption: title, totals: totals)
         let width = spec.width ?? size.width
         let height = spec.height ?? size.height

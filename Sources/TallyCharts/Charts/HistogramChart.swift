@@ -3,7 +3,7 @@ enum HistogramChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let bins = try HistogramBins(spec: spec, data: data)
         let name = spec.x ?? "values"
-        let title = spec.title ?? "Distribution of " + name
+        let title = (spec.title ?? "Distribution of " + name) + spec.titleSuffix
         let table = ChartTable(caption: title, header: [name, "Count"],
                                rows: bins.counts.indices.map { [bins.rangeLabel($0), String(bins.counts[$0])] })
         let width = spec.width ?? 600

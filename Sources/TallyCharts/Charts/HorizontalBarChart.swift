@@ -6,7 +6,7 @@ enum HorizontalBarChart {
 
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let dataset = try CategoryDataset(spec: spec, data: data)
-        let title = spec.title ?? CategorySummary.title(dataset)
+        let title = (spec.title ?? CategorySummary.title(dataset)) + spec.titleSuffix
         let table = CategoryTable(dataset, caption: title, totals: false)
         let width = spec.width ?? 600
         let count = dataset.categories.count

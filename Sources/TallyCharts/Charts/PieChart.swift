@@ -13,7 +13,7 @@ enum PieChart {
 
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let dataset = try CategoryDataset(spec: spec, data: data, partsOfWhole: true)
-        let title = spec.title ?? CategorySummary.title(dataset)
+        let title = (spec.title ?? CategorySummary.title(dataset)) + spec.titleSuffix
         let width = spec.width ?? 600
         let style = dataset.axisStyle
         let values = dataset.series.first?.values ?? []

@@ -6,7 +6,7 @@ enum ProgressChart {
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
         let progress = try ProgressValues(spec: spec, data: data)
         let name = spec.y.first ?? "value"
-        let title = spec.title ?? name + " against target"
+        let title = (spec.title ?? name + " against target") + spec.titleSuffix
         let width = spec.width ?? 600
         let height = spec.height ?? 76
         guard let value = progress.value, let target = progress.target else {

@@ -7,7 +7,7 @@ enum Sparkline {
         let (numberedSpec, numberedData) = Self.withRowNumbers(spec: spec, data: data)
         let dataset = try CategoryDataset(spec: numberedSpec, data: numberedData)
         let name = spec.y.first ?? "value"
-        let title = spec.title ?? name
+        let title = (spec.title ?? name) + spec.titleSuffix
         let table = CategoryTable(dataset, caption: title, totals: false)
         let width = spec.width ?? defaultSize.width
         let height = spec.height ?? defaultSize.height

@@ -19,7 +19,6 @@ struct CalendarDays {
         let countIndex: Int?
         if let name = spec.y.first { countIndex = try reader.index(of: name, key: "y") } else { countIndex = nil }
         var entries: [(day: Int, value: Double)] = []
-        var codes = Set<String>()
         var currency: Currency?
         for row in data.rows.indices {
             let cell = data.value(row: row, column: dateIndex)
@@ -37,7 +36,6 @@ struct CalendarDays {
                 guard let measured = try reader.measure(row: row, column: countIndex) else { continue }
                 value = measured
                 if let rowCurrency = try reader.currency(row: row) {
-                    codes.insert(rowCurrency.code)
                     currency = rowCurrency
                 }
             } else {
@@ -45,7 +43,6 @@ struct CalendarDays {
             }
             entries.append((date.daysSinceEpoch, value))
         }
-        try reader.checkCurrencies(codes, perSeries: false)
         let latest = entries.map(\.day).max()
         if let months = spec.months {
             let end = latest.map { ISODate(daysSinceEpoch: $0) }

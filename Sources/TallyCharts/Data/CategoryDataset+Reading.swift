@@ -21,7 +21,6 @@ extension CategoryDataset {
         var seriesNames: [String] = seriesIndex == nil ? spec.y : []
         var sums: [[Double?]] = Array(repeating: [], count: seriesNames.count)
         var seriesCurrencies: [Int: Currency] = [:]
-        var codes = Set<String>()
 
         for row in data.rows.indices {
             let xValue = data.value(row: row, column: xIndex)
@@ -61,12 +60,10 @@ extension CategoryDataset {
                 while sums[series].count <= category { sums[series].append(nil) }
                 sums[series][category] = (sums[series][category] ?? 0) + value
                 if tracksCurrencies, let currency {
-                    codes.insert(currency.code)
                     seriesCurrencies[series] = currency
                 }
             }
         }
-        try reader.checkCurrencies(codes, perSeries: spec.series != nil && spec.series == reader.currencyColumnName)
 
         let order = Self.order(categoryValues, kind: xKind)
         let sorted = order.map { categoryValues[$0] }

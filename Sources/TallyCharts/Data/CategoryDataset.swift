@@ -36,7 +36,7 @@ struct CategoryDataset {
     var xKind: XKind
     var categories: [Category]
     var series: [Series]
-    /// The style of the shared value axis; plain compact numbers when series have different currencies.
+    /// The style of the shared value axis: the series' style when they all share one.
     var axisStyle: NumberStyle
     /// The value column names, for the default title ("total by year").
     var measureNames: [String]

@@ -85,14 +85,6 @@ struct ColumnReader {
         }
     }
 
-    /// Throws `mixedCurrencies` when `codes` holds more than one currency and the chart may not keep them apart.
-    /// `perSeries` says whether each series has a currency of its own (the series column is the currency column).
-    func checkCurrencies(_ codes: Set<String>, perSeries: Bool) throws(ChartError) {
-        guard codes.count > 1, let currencyColumn else { return }
-        if perSeries, !kind.sumsAcrossSeries { return }
-        throw .mixedCurrencies(column: currencyColumn.name, currencies: codes.sorted())
-    }
-
     /// The one currency of a `currency: XXX` format.
     var fixedCurrency: Currency? {
         if case .currency(.code(let currency)) = format { currency } else { nil }

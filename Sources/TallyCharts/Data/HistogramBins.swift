@@ -14,17 +14,14 @@ struct HistogramBins {
         let column = try reader.index(of: spec.x ?? "", key: "x")
         var values: [Double] = []
         values.reserveCapacity(data.rows.count)
-        var codes = Set<String>()
         var currency: Currency?
         for row in data.rows.indices {
             guard let value = try reader.measure(row: row, column: column) else { continue }
             values.append(value)
             if let rowCurrency = try reader.currency(row: row) {
-                codes.insert(rowCurrency.code)
                 currency = rowCurrency
             }
         }
-        try reader.checkCurrencies(codes, perSeries: false)
         style = reader.style(for: currency)
         valueCount = values.count
         edges = Self.edges(values, wanted: spec.bins ?? Self.sturges(values.count), minimumStep: style.minimumStep)

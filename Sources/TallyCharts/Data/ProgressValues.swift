@@ -14,19 +14,16 @@ struct ProgressValues {
         if case .column(let name)? = spec.target { targetIndex = try reader.index(of: name, key: "target") }
         var total: Double?
         var columnTarget: Double?
-        var codes = Set<String>()
         var currency: Currency?
         for row in data.rows.indices {
             if let value = try reader.measure(row: row, column: valueIndex) {
                 total = (total ?? 0) + value
                 if let rowCurrency = try reader.currency(row: row) {
-                    codes.insert(rowCurrency.code)
                     currency = rowCurrency
                 }
             }
             if columnTarget == nil, let targetIndex { columnTarget = try reader.measure(row: row, column: targetIndex) }
         }
-        try reader.checkCurrencies(codes, perSeries: false)
         if case .currency(.code(let fixed)) = spec.format { currency = fixed }
         style = reader.style(for: currency)
         value = total

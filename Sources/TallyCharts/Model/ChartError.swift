@@ -9,8 +9,8 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
     case nonFiniteValue(column: String, row: Int, value: String)
     /// A value of the wrong type, such as text in a value column; `found` describes it.
     case wrongValueType(column: String, row: Int, expected: String, found: String)
-    /// Amounts in more than one currency that the chart would have to add together.
-    case mixedCurrencies(column: String, currencies: [String])
+    /// A row whose currency column names another currency than the chart's `currency:`.
+    case currencyMismatch(column: String, row: Int, found: String, declared: String)
     /// A currency column holds something that is not an ISO 4217 code.
     case unknownCurrency(String, column: String, row: Int)
     /// A negative value where the chart can only show parts of a whole.
@@ -28,9 +28,9 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
             "column \"\(column)\" has \(value) in row \(row); charts need finite numbers"
         case .wrongValueType(let column, let row, let expected, let found):
             "column \"\(column)\" must hold \(expected), but row \(row) has \(found)"
-        case .mixedCurrencies(let column, let currencies):
-            "cannot add amounts in different currencies: column \"\(column)\" has "
-                + currencies.joined(separator: ", ")
+        case .currencyMismatch(let column, let row, let found, let declared):
+            "column \"\(column)\" has \"\(found)\" in row \(row), but the chart says \"currency: \(declared)\"; "
+                + "its amounts would be drawn as \(declared)"
         case .unknownCurrency(let code, let column, let row):
             "column \"\(column)\" has \"\(code)\" in row \(row), which is not an ISO 4217 currency code"
         case .negativeValue(let column, let row, let value, let kind):
@@ -52,9 +52,9 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
             expected == "numbers"
                 ? "convert them in the query, e.g. CAST(\(column) AS REAL), or choose another column"
                 : "choose a column that holds \(expected)"
-        case .mixedCurrencies(let column, _):
-            "filter the query to one currency, or set \"series: \(column)\" to draw one series per currency "
-                + "(bar, line and area charts only, since the others add values together)"
+        case .currencyMismatch(let column, _, _, let declared):
+            "write \"currency_column: \(column)\" instead to draw one chart per currency, "
+                + "or keep one currency with WHERE \(column) = '\(declared)' in the query"
         case .unknownCurrency:
             "use codes such as USD, EUR, JPY or CHF"
         case .negativeValue(let column, _, _, _):
@@ -73,6 +73,7 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidSpec(let error): error.key
         case .unknownColumn(_, let key, _): key
         case .invalidTarget: "target"
+        case .currencyMismatch: "currency"
         default: nil
         }
     }

@@ -1,23 +1,36 @@
 /// A chart ready for a page: the SVG, the data table that goes with it, and both wrapped in a figure.
 public struct RenderedChart: Sendable, Hashable {
-    /// The `<svg role="img">` element.
+    /// The `<svg role="img">` element; for a chart drawn once per currency, each currency's SVG in turn.
     public let svg: String
-    /// `<details class="tally-data"><summary>Data</summary><table>…</table></details>`.
+    /// `<details class="tally-data"><summary>Data</summary><table>…</table></details>`; one per currency when the
+    /// chart is drawn once per currency.
     public let table: String
     /// The chart's title, shown as the figure caption.
     public let title: String
     /// Extra class on the figure, such as "tally-spark" for sparklines.
     let figureClass: String?
+    /// The charts of a figure drawn once per currency, each with its own axis; empty for a single chart.
+    let panels: [RenderedChart]
 
     init(svg: String, table: String, title: String, figureClass: String? = nil) {
         self.svg = svg
         self.table = table
         self.title = title
         self.figureClass = figureClass
+        panels = []
+    }
+
+    /// One figure captioned `title` holding `panels`, each followed by its own data table.
+    init(title: String, panels: [RenderedChart]) {
+        svg = panels.map(\.svg).joined()
+        table = panels.map(\.table).joined()
+        self.title = title
+        figureClass = panels.first?.figureClass
+        self.panels = panels
     }
 
     /// `<figure class="tally-chart"><figcaption>title</figcaption>svg table</figure>`; sparklines have no caption,
-    /// because they sit inside a card that names them.
+    /// because they sit inside a card that names them. A chart drawn once per currency writes each SVG with its table.
     public var html: String {
         var out = SVGWriter(capacity: svg.utf8.count + table.utf8.count + title.utf8.count + 96)
         out.raw("<figure class=\"tally-chart" as StaticString)
@@ -31,8 +44,10 @@ public struct RenderedChart: Sendable, Hashable {
             out.text(title)
             out.raw("</figcaption>" as StaticString)
         }
-        out.raw(svg)
-        out.raw(table)
+        for panel in panels.isEmpty ? [self] : panels {
+            out.raw(panel.svg)
+            out.raw(panel.table)
+        }
         out.raw("</figure>" as StaticString)
         return out.string
     }

@@ -1,16 +1,21 @@
 import TallyFormat
 
 extension ChartSpec {
+    /// Every key of `keys` that no chart reads, or that a chart of `kind` does not use, in alphabetical order:
+    /// a block with two misspelt keys hears of both at once.
+    public static func keyProblems(in keys: some Sequence<String>, kind: ChartKind) -> [ChartSpecError] {
+        keys.sorted().compactMap { key in
+            !knownKeys.contains(key) ? .unknownKey(key) : !applies(key, to: kind) ? .notApplicable(key, kind: kind) : nil
+        }
+    }
+
     /// Reads a chart block's parsed YAML mapping and validates it (`data`, which names the query, is ignored).
     /// Keys are checked in alphabetical order, so the same block always reports the same first error.
     public init(fields: [String: SpecValue]) throws(ChartSpecError) {
         let reader = FieldReader(fields: fields)
         guard let typeName = try reader.text("type") else { throw .missingKey("type", kind: .bar) }
         guard let kind = ChartKind(rawValue: typeName.lowercased()) else { throw .unknownKind(typeName) }
-        for key in fields.keys.sorted() {
-            guard Self.knownKeys.contains(key) else { throw .unknownKey(key) }
-            guard Self.applies(key, to: kind) else { throw .notApplicable(key, kind: kind) }
-        }
+        if let first = Self.keyProblems(in: fields.keys, kind: kind).first { throw first }
         self.init(kind: kind)
         title = try reader.text("title")
         description = try reader.text("description")

@@ -1,18 +1,31 @@
+import TallyFormat
+
 extension ChartSpec {
     /// The spec and the data with `headers` applied: each column named there takes its header as its name, so every
     /// place a chart shows a column's name (the data table, the description, axis titles, legends, tooltips, the
-    /// default title) shows the header instead, and the spec's keys follow the new names.
+    /// default title) shows the header instead, and the spec's keys follow the new names. Columns without a header
+    /// take the label a table block gives them (`ColumnNaming.label`).
     func applyingHeaders(to data: ChartData) throws(ChartError) -> (ChartSpec, ChartData) {
-        guard !headers.isEmpty else { return (self, data) }
         var renamed = data
         for (column, header) in headers.sorted(by: { $0.key < $1.key }) {
             renamed.columns[try data.columnIndex(column, key: "headers")] = header
         }
         var seen: Set<String> = []
-        for name in renamed.columns where !seen.insert(name).inserted {
+        for name in renamed.columns where !headers.isEmpty && !seen.insert(name).inserted {
             throw .invalidSpec(.invalidValue(key: "headers", value: name, expected: "a name that no other column has"))
         }
-        func rename(_ name: String) -> String { headers[name] ?? name }
+        // The other columns read as table blocks write them ("total_cents" is "Total"), unless two would then share
+        // a name: such a column keeps the name the query gave it.
+        var labels: [String: String] = headers
+        let defaults = data.columns.map { headers[$0] == nil ? ColumnNaming.label($0) : $0 }
+        for (index, label) in defaults.enumerated() where headers[data.columns[index]] == nil && label != data.columns[index] {
+            let clashes = renamed.columns.enumerated().contains { $0.offset != index && $0.element == label }
+                || defaults.enumerated().contains { $0.offset != index && $0.element == label }
+            guard !clashes else { continue }
+            renamed.columns[index] = label
+            labels[data.columns[index]] = label
+        }
+        func rename(_ name: String) -> String { labels[name] ?? name }
         var spec = self
         spec.x = x.map(rename)
         spec.y = y.map(rename)

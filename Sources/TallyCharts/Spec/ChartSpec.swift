@@ -31,6 +31,8 @@ public struct ChartSpec: Sendable, Hashable {
     /// What readers see instead of a column's name, in the data table, the description, axis titles, legends and
     /// tooltips: `["given_cents": "Given"]`. Columns not named here show their names as the query wrote them.
     public var headers: [String: String]
+    /// Added to the title, given or generated: " (EUR)" on each chart of a figure drawn one chart per currency.
+    var titleSuffix = ""
 
     /// A spec built in code; `ChartRenderer.render` validates it as `init(fields:)` would.
     public init(kind: ChartKind, title: String? = nil, description: String? = nil, x: String? = nil, y: [String] = [],

@@ -15,7 +15,7 @@ struct YAMLDocument {
             let root = try Yams.compose(yaml: text, resolver, .default, .utf8)
             return .success(YAMLDocument(root: root, lineOffset: lineOffset, file: file))
         } catch let error as YamlError {
-            return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset))
+            return .failure(diagnostic(for: error, in: text, file: file, lineOffset: lineOffset))
         } catch {
             return .failure(Diagnostic(file: file, line: lineOffset + 1, message: "cannot read YAML: \(error)",
                                        hint: "check the YAML syntax"))
@@ -44,15 +44,33 @@ struct YAMLDocument {
         return .success(mapping.map { (key: $0.key.string ?? "", keyNode: $0.key, value: $0.value) })
     }
 
-    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, in text: String, file: String, lineOffset: Int) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            // A quote or bracket that is never closed runs to the end of the text, where Yams notices; the line to
+            // fix is where it started, which Yams gives as the context's mark.
+            if let context, context.mark.line <= mark.line, isAtEnd(mark, of: text) {
+                if context.text.contains("quoted scalar") {
+                    return Diagnostic(file: file, line: context.mark.line + lineOffset, column: context.mark.column,
+                                      message: "invalid YAML: a quoted value that starts here is never closed",
+                                      hint: "end it with the same quote it starts with, and write a quote inside it as '' in '…' or \\\" in \"…\"")
+                }
+                return Diagnostic(file: file, line: context.mark.line + lineOffset, column: context.mark.column,
+                                  message: "invalid YAML: \(detail)", hint: "check that what starts on this line is closed")
+            }
             return Diagnostic(file: file, line: mark.line + lineOffset, column: mark.column,
                               message: "invalid YAML: \(detail)", hint: "check indentation, colons and quotes on this line")
         default:
             return Diagnostic(file: file, line: lineOffset + 1, message: "invalid YAML: \(error)", hint: "check the YAML syntax")
         }
+    }
+
+    /// Whether `mark` (1-based, as Yams counts) is past the last character of `text`, trailing blank lines aside.
+    private static func isAtEnd(_ mark: Mark, of text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let last = lines.lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return true }
+        return mark.line > last + 1 || (mark.line == last + 1 && mark.column > lines[last].count)
     }
 }

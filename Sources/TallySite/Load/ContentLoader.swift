@@ -154,7 +154,7 @@ enum ContentLoader {
                 if parsed.id == nil, block.firstLine < lines.count {
                     lines[block.firstLine] = "{{" + PageBlock.namePrefix + String(blocks.count) + "}}"
                 }
-            case .failure(let problem): problems.append(problem)
+            case .failure(let found): problems += found.all
             }
         }
         return (queries, blocks, lines.joined(separator: "\n"), problems)

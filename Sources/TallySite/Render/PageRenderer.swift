@@ -41,10 +41,22 @@ struct PageRenderer: Sendable {
                                            titleSession: titleSession, descriptionSession: descriptionSession)
         data["page"] = pageContext.context
         // A typo in a templated title would blank the <title> and <h1> of every page it makes: report it at its key.
+        // `page` is what the title and description help make, so they are rendered without it: never suggest it.
+        var titleData = data
+        titleData["page"] = nil
         for (session, template, key) in [(titleSession, source.title, "title"), (descriptionSession, source.description, "description")] {
             guard let template else { continue }
-            problems += diagnostics(of: session, template: template, file: source.file, lineOffset: 0, source: source, data: data)
-                .map { Diagnostic(file: $0.file, line: source.frontMatter.lines[key] ?? 1, message: "in `\(key)`: " + $0.message, hint: $0.hint) }
+            problems += diagnostics(of: session, template: template, file: source.file, lineOffset: 0, source: source, data: titleData)
+                .map { found in
+                    // The body's hint suggests page.*, which a title cannot read; keep only its "did you mean".
+                    var hint = found.hint
+                    if found.message.hasPrefix("unknown name `"), !found.message.contains(".") {
+                        let suggestion = hint.hasPrefix("did you mean") ? String(hint.prefix { $0 != "?" }) + "? " : ""
+                        hint = suggestion + "a `\(key)` can use params.* (a templated page's row), site.* and this page's queries, "
+                            + "but not page.*, which it is part of"
+                    }
+                    return Diagnostic(file: found.file, line: source.frontMatter.lines[key] ?? 1, message: "in `\(key)`: " + found.message, hint: hint)
+                }
         }
         // Blocks draw after `page` exists, so a templated title can use it; the body sees their placeholders.
         let blockRoot = MapContext(data, isRoot: true)
@@ -65,12 +77,15 @@ struct PageRenderer: Sendable {
             }
         }
         data["charts"] = MapContext(namedCharts)
+        // A query named toc keeps its name; otherwise {{toc}} lists the headings, known after cmark-gfm.
+        if data["toc"] == nil { data["toc"] = Cell(.text(bodySession.placeholder(for: TableOfContents.marker))) }
         let root = MapContext(data, isRoot: true)
 
         let markdown = bodySession.run { source.body.render(root, library: templates) }
         problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1,
                                 source: source, data: data)
-        let bodyHTML = bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown))
+        let bodyHTML = TableOfContents.addingAnchors(
+            to: bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown)))
 
         let layoutName = source.frontMatter.layout ?? "default"
         guard let layout = templates.template(named: layoutName) else {
@@ -136,7 +151,7 @@ struct PageRenderer: Sendable {
                                                 line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1))
         }
         for problem in session.problems {
-            let location = template.firstUse(ofHelper: problem.helper)
+            let location = template.firstUse(ofHelper: problem.helper, argument: problem.column)
             found.append(Diagnostic(file: file, line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1,
                                     message: "\(problem.helper): \(Diagnostic.quoted(problem.value)) \(problem.message)",
                                     hint: "fix the value in the database, or select a different column"))

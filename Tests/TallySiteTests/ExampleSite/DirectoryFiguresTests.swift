@@ -167,6 +167,36 @@ import TallyTestSupport
         #expect(directory.contains("<form class=\"org-search\" id=\"org-search\" role=\"search\" hidden>"))
     }
 
+    /// The by-year chart never puts two currencies on one axis: one chart per currency of the published gifts,
+    /// each titled with its code, and each year's bar is that currency's sum alone.
+    @Test func theGivingChartHasOneChartPerCurrency() throws {
+        let published = try SiteDatabase(path: try ExampleSiteTests.databasePath(),
+                                         policy: PublicationPolicy(publishedUsers: ["ada", "sam", "riley"]))
+        let sums = try published.run("""
+            SELECT o.slug, d.currency, substr(d.donated_at, 1, 4), sum(d.amount_cents)
+            FROM donations d JOIN users u ON u.id = d.user_id JOIN organizations o ON o.id = d.organization_id
+            WHERE u.username IN ('ada', 'sam') GROUP BY 1, 2, 3
+            """)
+        var byOrg: [String: [(code: String, year: String, cents: Int64)]] = [:]
+        for row in sums.rows { byOrg[row[0].text, default: []].append((row[1].text, row[2].text, row[3].integer ?? 0)) }
+        var multiCurrency = 0
+        for (slug, rows) in byOrg {
+            let html = try ExampleSiteTests.page("orgs/\(slug)/index.html")
+            let codes = Set(rows.map(\.code))
+            let titled = html.components(separatedBy: "<title id=\"chart-1-").dropFirst().map { String($0.prefix(3)) }
+            if codes.count > 1 {
+                multiCurrency += 1
+                #expect(Set(titled) == Set(codes.map { $0.lowercased() }), "\(slug)")
+            } else {
+                #expect(titled == ["tit"], "\(slug) has one chart")
+            }
+            for row in rows where row.code == "USD" {
+                #expect(html.contains("<title>\(row.year): \(Self.dollars(row.cents))</title>"), "\(slug) \(row.year)")
+            }
+        }
+        #expect(multiCurrency > 0, "the example data should give some organization gifts in several currencies")
+    }
+
     @Test func publishedTotalsCountOnlyPublishedUsers() throws {
         let everyone = try SiteDatabase(path: try ExampleSiteTests.databasePath(),
                                         policy: PublicationPolicy(publishedUsers: ["ada", "sam", "riley"]))

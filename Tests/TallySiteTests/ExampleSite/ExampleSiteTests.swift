@@ -56,9 +56,14 @@ import TallyTestSupport
         #expect(html.components(separatedBy: "<figure class=\"tally-chart").count - 1 == 14)
         // aria-labelledby also ends in -desc", so skip the empty pieces it leaves.
         let descriptions = html.components(separatedBy: "-desc\">").dropFirst().map { $0.prefix { $0 != " " && $0 != "<" } }
-        #expect(descriptions.map(String.init).filter { !$0.isEmpty } == ["Bar", "Horizontal", "Grouped", "Stacked", "100%", "Line", "Area", "Stacked",
+        // The line chart's gifts are in three currencies: one chart each, in one figure.
+        #expect(descriptions.map(String.init).filter { !$0.isEmpty } == ["Bar", "Horizontal", "Grouped", "Stacked", "100%",
+                                                  "Line", "Line", "Line", "Area", "Stacked",
                                                   "Pie", "Donut", "Calendar", "Histogram", "Sparkline", "Progress"])
         #expect(!html.contains("No data"))
+        for code in ["eur", "gbp", "usd"] {
+            #expect(html.contains("<title id=\"chart-6-\(code)-title\">Giving by month in 2025 (\(code.uppercased()))</title>"))
+        }
     }
 
     @Test func aDatabaseWithOnlyOrganizationsGivesAWorkingSiteWithoutEmptySections() throws {

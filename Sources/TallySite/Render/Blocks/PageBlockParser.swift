@@ -14,8 +14,19 @@ struct PageBlockParser {
     /// The info words that start a block: ```` ```chart ```` and ```` ```table ````.
     static let infoWords: Set<Substring> = ["chart", "table"]
 
+    /// What is wrong with a block: usually one problem, but every bad key of a chart block at once.
+    struct Problems: Error {
+        let all: [Diagnostic]
+    }
+
     /// - Parameter fenceLine: the opening fence's line in the content file.
-    func parse(_ block: FencedCodeBlock, fenceLine: Int) -> Result<PageBlock, Diagnostic> {
+    func parse(_ block: FencedCodeBlock, fenceLine: Int) -> Result<PageBlock, Problems> {
+        var more: [Diagnostic] = []
+        return parseBlock(block, fenceLine: fenceLine, more: &more).mapError { Problems(all: [$0] + more) }
+    }
+
+    /// `more` collects the problems after the first, where the block has several of the same kind.
+    private func parseBlock(_ block: FencedCodeBlock, fenceLine: Int, more: inout [Diagnostic]) -> Result<PageBlock, Diagnostic> {
         let isChart = block.infoWords.first == "chart"
         let kindName = isChart ? "chart" : "table"
         guard block.infoWords.count == 1 else {
@@ -51,7 +62,7 @@ struct PageBlockParser {
         }
         let kind: PageBlock.Kind
         if isChart {
-            switch chartSpec(values, keyLines: keyLines, fenceLine: fenceLine) {
+            switch chartSpec(values, keyLines: keyLines, fenceLine: fenceLine, more: &more) {
             case .success(let spec): kind = .chart(spec)
             case .failure(let problem): return .failure(problem)
             }
@@ -91,7 +102,8 @@ struct PageBlockParser {
                            : "queries on this page: " + queryNames.joined(separator: ", ")
     }
 
-    private func chartSpec(_ values: [String: Node], keyLines: [String: Int], fenceLine: Int) -> Result<ChartSpec, Diagnostic> {
+    private func chartSpec(_ values: [String: Node], keyLines: [String: Int], fenceLine: Int,
+                           more: inout [Diagnostic]) -> Result<ChartSpec, Diagnostic> {
         var fields: [String: SpecValue] = [:]
         for (key, node) in values where key != "id" {
             guard let value = key == "headers" ? Self.specMapping(node) : Self.specValue(node) else {
@@ -100,11 +112,21 @@ struct PageBlockParser {
             }
             fields[key] = value
         }
+        func located(_ error: ChartSpecError) -> Diagnostic {
+            Diagnostic(file: file, line: keyLines[error.key ?? ""] ?? fenceLine, message: error.message, hint: error.hint)
+        }
+        if case .string(let type)? = fields["type"], let kind = ChartKind(rawValue: type.lowercased()) {
+            let keyProblems = ChartSpec.keyProblems(in: fields.keys, kind: kind).map(located)
+                .sorted { $0.line < $1.line }
+            if let first = keyProblems.first {
+                more = Array(keyProblems.dropFirst())
+                return .failure(first)
+            }
+        }
         do throws(ChartSpecError) {
             return .success(try ChartSpec(fields: fields))
         } catch {
-            return .failure(Diagnostic(file: file, line: keyLines[error.key ?? ""] ?? fenceLine,
-                                       message: error.message, hint: error.hint))
+            return .failure(located(error))
         }
     }
 

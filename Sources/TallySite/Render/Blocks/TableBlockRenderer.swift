@@ -60,10 +60,7 @@ struct TableBlockRenderer {
 
     private func header(_ column: Int) -> String {
         let name = table.columns[column]
-        if let header = spec.headers[name] { return header }
-        let base = name.hasSuffix("_cents") && name.count > 6 ? String(name.dropLast(6)) : name
-        let words = base.replacingOccurrences(of: "_", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
+        return spec.headers[name] ?? ColumnNaming.label(name)
     }
 
     private func format(of column: Int) -> TableSpec.ColumnFormat {

@@ -117,7 +117,7 @@ import TallyTestSupport
         ("```chart gifts\ntype: bar\n```\n",
          "content/a.md:5:1: error: a chart block takes no name after ```chart\n  hint: name its query inside the block: `data: gifts`"),
         ("```chart\ntype: [bar\n```\n",
-         "content/a.md:7:1: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check indentation, colons and quotes on this line"),
+         "content/a.md:6:7: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check that what starts on this line is closed"),
         ("```table\ndata: by_year\ncolumn: [year]\n```\n",
          "content/a.md:7:1: error: unknown key `column` in table block\n  hint: did you mean `columns`? Keys: data, id, title, columns, headers, formats"),
         ("```table\ndata: by_year\ncolumns: [year, totl]\n```\n",
@@ -130,5 +130,29 @@ import TallyTestSupport
     func blockMistakesPointAtTheKey(block: String, expected: String) throws {
         let site = try TestSite(["content/a.md": Self.byYear + block], seedSQL: Self.gifts)
         #expect(site.errors() == [expected])
+    }
+
+    @Test func everyBadKeyOfAChartBlockIsReportedAtItsLine() throws {
+        let block = "```chart\ntype: bar\ndata: by_year\ntitel: Gifts\nx: year\ny: total_cents\nbins: 4\ncurency: USD\n```\n"
+        let site = try TestSite(["content/a.md": Self.byYear + block], seedSQL: Self.gifts)
+        let keys = "Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, months, width, height, labels, headers, data"
+        #expect(site.errors() == [
+            "content/a.md:8:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? " + keys,
+            "content/a.md:11:1: error: \"bins\" does not apply to a bar chart\n  hint: remove it; it is used by: histogram",
+            "content/a.md:12:1: error: unknown key \"curency\" in chart block\n  hint: did you mean \"currency\"? " + keys,
+        ])
+    }
+
+    /// `currency: USD` over rows whose currency column says EUR would draw €9.00 as $9.00.
+    @Test func aDeclaredCurrencyTheRowsContradictIsAnErrorAtItsLine() throws {
+        let query = "```sql all\nSELECT substr(donated_at, 1, 4) AS year, currency, SUM(amount_cents) AS total_cents\n"
+            + "FROM donations GROUP BY 1, 2 ORDER BY 1, 2\n```\n"
+        let site = try TestSite(["content/a.md": query + "```chart\ntype: bar\ndata: all\nx: year\ny: total_cents\ncurrency: USD\n```\n"],
+                                seedSQL: Self.gifts)
+        #expect(site.errors() == [
+            "content/a.md:10:1: error: column \"currency\" has \"EUR\" in row 2, but the chart says \"currency: USD\"; its amounts "
+                + "would be drawn as USD (in chart of 'all')\n  hint: write \"currency_column: currency\" instead to draw one chart per "
+                + "currency, or keep one currency with WHERE currency = 'USD' in the query",
+        ])
     }
 }

@@ -1,0 +1,21 @@
+import TallyFormat
+
+extension ChartSpec {
+    /// A `currency: USD` chart over rows whose own currency column says EUR would draw euros as dollars: refused,
+    /// naming the first such row. The column is found by the naming rule of tables and the money helper:
+    /// `<base>_currency` for `<base>_cents`, else `currency`.
+    func checkDeclaredCurrency(in data: ChartData) throws(ChartError) {
+        guard case .currency(.code(let declared)) = format else { return }
+        let measures = kind == .histogram ? [x].compactMap { $0 } : y
+        var checked: Set<Int> = []
+        for measure in measures {
+            guard let column = ColumnNaming.currencyColumn(for: measure, position: { data.columns.firstIndex(of: $0) }),
+                  checked.insert(column).inserted else { continue }
+            for row in data.rows.indices {
+                guard case .text(let code) = data.value(row: row, column: column),
+                      Currency.lookup(code)?.code != declared.code else { continue }
+                throw .currencyMismatch(column: data.columns[column], row: row + 1, found: code, declared: declared.code)
+            }
+        }
+    }
+}

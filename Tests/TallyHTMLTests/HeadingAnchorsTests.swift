@@ -1,0 +1,30 @@
+@testable import TallyHTML
+import Testing
+
+/// Heading ids as GitHub makes them, added to cmark-gfm's output.
+struct HeadingAnchorsTests {
+    @Test(arguments: [
+        ("Giving by year", "giving-by-year"),
+        ("What $100 buys?", "what-100-buys"),
+        ("Café & co.", "café--co"),
+        ("  snake_case and-dash ", "snake_case-and-dash"),
+        ("<>", "section"),
+    ])
+    func slugs(_ text: String, _ slug: String) {
+        #expect(HeadingAnchors.slug(text) == slug)
+    }
+
+    @Test func everyBareHeadingGetsAUniqueIdAndHeadingsWithAttributesAreLeftAlone() {
+        let html = "<h2>Totals</h2>\n<p>x</p>\n<h3>Totals</h3>\n<h2 id=\"mine\">Mine</h2>\n<hr />\n<h2>Totals</h2>\n"
+            + "<h4><a href=\"/x/\">Link</a> &amp; <code>code</code></h4>\n"
+        let (result, headings) = HeadingAnchors.addingIDs(to: html)
+        #expect(result == "<h2 id=\"totals\">Totals</h2>\n<p>x</p>\n<h3 id=\"totals-1\">Totals</h3>\n<h2 id=\"mine\">Mine</h2>\n<hr />\n"
+            + "<h2 id=\"totals-2\">Totals</h2>\n<h4 id=\"link--code\"><a href=\"/x/\">Link</a> &amp; <code>code</code></h4>\n")
+        #expect(headings.map(\.id) == ["totals", "totals-1", "totals-2", "link--code"])
+        #expect(headings.last == HeadingAnchors.Heading(level: 4, id: "link--code", text: "Link & code"))
+    }
+
+    @Test func idsThePageHasAlreadyAreNotReused() {
+        #expect(HeadingAnchors.addingIDs(to: "<h2>Main</h2>", taken: ["main"]).html == "<h2 id=\"main-1\">Main</h2>")
+    }
+}
