@@ -135,7 +135,7 @@ import TallyTestSupport
         #expect(printed(report) == [
             "content/towns/[town].md:5:1: warning: query `here` reads all 1,000 rows of `organizations` on each of this file's 10 pages\n"
                 + "  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), "
-                + "or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale",
+                + "or compute what every page reads once in a view marked `-- tally: materialize`; `tally docs content#queries-that-scale`",
         ])
     }
 }

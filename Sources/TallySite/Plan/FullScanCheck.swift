@@ -39,6 +39,6 @@ enum FullScanCheck {
         return Diagnostic(file: file, line: query.line, severity: .warning,
                           message: "query `\(query.name)` reads \(tables.joined(separator: " and ")) on each of this file's \(NumberText.grouped(UInt64(pages))) pages",
                           hint: "filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), "
-                              + "or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale")
+                              + "or compute what every page reads once in a view marked `-- tally: materialize`; `tally docs content#queries-that-scale`")
     }
 }

@@ -265,9 +265,12 @@ title: Giving by year
 ```
 ````
 
-Column names are used as written in the query, in axis titles, tooltips, legends, the description and the
-table headers, unless `headers` gives them a text for readers: a screen reader would otherwise say
-"given underscore cents".
+Columns are named for readers the way [table blocks](#table-blocks) name them, in axis titles, tooltips,
+legends, the description, the default title and the table headers: `_cents` dropped, `_` read as a space,
+capitalised (`given_cents` is "Given", `donated_year` "Donated year"); a screen reader would otherwise say
+"given underscore cents". `headers` gives a column another text. Two columns that would end up with the same
+name (`total` and `total_cents`) keep the names the query gave them. Keys, and error messages, always use the
+query's names.
 
 ````markdown
 ```chart
@@ -574,9 +577,15 @@ title: Giving against pledge
 
 - Money is stored as integers in the currency's minor units (`12345` USD cents is `$123.45`; JPY has none,
   KWD three). Values are only turned into major units for plotting; text always comes from the integers.
-- Never are amounts of different currencies added. With `currency_column`, more than one currency is an
-  error unless that column is also `series` and the type does not add series together (`grouped-bar`,
-  `line`, `area`); then each series keeps its currency and the axis shows plain compact numbers.
+- Never are amounts of different currencies added, stacked or put on one axis. With `currency_column`, rows
+  in more than one currency are drawn as **one chart per currency** in the same figure, in the order the
+  currencies first appear in the rows: the figure's caption is the title, each chart's own `<title>` adds the
+  code ("Giving by month (EUR)"), and each has its own axis in its own currency and its own data table.
+  Every chart type does this, so there is no need for `series: currency`.
+- `currency: USD` says every amount is in US dollars. When the query also returns the amounts' currency
+  column (`currency`, or `<base>_currency` for `<base>_cents`, the rule of table blocks and `money()`) and a
+  row there says something else, the chart is refused at the `currency:` line rather than draw euros as
+  dollars (see [Errors](#errors)).
 - `percent` expects ratios (0.25 is 25%).
 - Large units are k, M, B (not SI's G) and T. The minus sign is U+2212 (−) everywhere in charts and tables.
 - Dates follow the spacing of the ticks: `2024` for years, `Jan 2024` then `Feb`, `Mar` for months (the
@@ -599,7 +608,8 @@ title: Giving against pledge
 
 ## Errors
 
-In a content file, every mistake is reported at the line of the key that has it, compiler style:
+In a content file, every mistake is reported at the line of the key that has it, compiler style. Every key
+of a chart block that no chart reads, or that its type does not use, is reported at once, each at its line:
 
 ```text
 content/report.md:14:1: error: unknown chart type "pi"
@@ -627,7 +637,7 @@ Rows are counted from 1.
 | unknown column | `y: column "totl" is not in the query result` | `available columns: year, total_cents` |
 | NaN in the data | `column "v" has NaN in row 2; charts need finite numbers` | `filter those rows out in the query, or turn them into NULL, …` |
 | text in a value column | `column "v" must hold numbers, but row 1 has text "n/a"` | `convert them in the query, e.g. CAST(v AS REAL), …` |
-| mixed currencies | `cannot add amounts in different currencies: column "currency" has EUR, USD` | `filter the query to one currency, or set "series: currency" …` |
+| `currency: USD` over a EUR row | `column "currency" has "EUR" in row 2, but the chart says "currency: USD"; its amounts would be drawn as USD` (at the `currency:` line) | `write "currency_column: currency" instead to draw one chart per currency, or keep one currency with WHERE currency = 'USD' in the query` |
 | `headers: {totl: Total}` | `headers: column "totl" is not in the query result` | `available columns: year, total_cents` |
 | `headers: {total_cents: year}` | `"headers" must be a name that no other column has, not "year"` | `see docs/charts.md for the values "headers" takes` |
 | negative pie value | `a pie chart shows parts of a whole, but column "amount" has −5 in row 2` | `leave them out with WHERE amount > 0, or use a bar chart, …` |
@@ -642,7 +652,9 @@ Following Chartability and the W3C's guidance on complex images:
 - The root is `<svg role="img" aria-labelledby="ID-title ID-desc">`; `<title>` is its first child and
   `<desc>` the second, both non-empty. The generated description names the chart type, what is plotted
   against what, the lowest and highest values and where they are, and for ordered categories the trend
-  (rising, falling or flat, from a least-squares fit), e.g. "Bar chart of total_cents by year, from 2013 to
+  from a least-squares fit: rising or falling; flat when every value is within 15% of the largest; otherwise
+  "no clear direction", so that a series that goes from $150 up to $400 and down to $100 is never called
+  flat. E.g. "Bar chart of Total by Year, from 2013 to
   2024. The lowest value is $1,200.00 (2013) and the highest is $9,800.00 (2021). Trend: rising, from
   $1,200.00 in 2013 to $7,500.00 in 2024."
 - `role="img"` hides the SVG's inside from assistive technology, so each chart comes with a real HTML table
@@ -1367,7 +1379,9 @@ Build failed with 1 error; the previous output was left as it was.
   too.
 - A failed build deletes its staging folder and leaves the previous output untouched.
 - Diagnostics can also have the severity `warning`. A build with only warnings succeeds, and the warnings
-  are printed before the summary line. No check produces a warning at present.
+  are printed before the summary line. The build warns about `publish_users` that publishes nobody it means
+  to ([config.md](config.md)) and about a page query that reads amounts without their currency
+  ([content.md](content.md#helpers), under Money).
 
 ## `tally check`
 
@@ -1425,7 +1439,7 @@ has the kind `full-scan`:
 
 ```text
 content/locations/[country]/[city].md:12:1: warning: query `orgs` reads all 1,015 rows of `organizations` and all 2,041 rows of `organization_tags` on each of this file's 383 pages
-  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale
+  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), or compute what every page reads once in a view marked `-- tally: materialize`; `tally docs content#queries-that-scale`
 ```
 
 ### What it checks
@@ -1966,6 +1980,7 @@ Other errors:
 | --- | --- |
 | missing or unreadable file | ``tally.yaml: error: cannot read the site config``, hint ``create it with `tally init`, or pass --config FILE`` |
 | YAML syntax | ``tally.yaml:2:1: error: invalid YAML: …``, hint ``check indentation, colons and quotes on this line`` |
+| a quote or bracket never closed (in tally.yaml, front matter and blocks) | reported where it opens, not at the end of the YAML where the parser notices: ``content/a.md:2:8: error: invalid YAML: a quoted value that starts here is never closed``, hint ``end it with the same quote it starts with, and write a quote inside it as '' in '…' or \" in "…"``; a bracket: hint ``check that what starts on this line is closed`` |
 | top level is not a mapping | ``tally.yaml:1:1: error: expected a mapping of `key: value` lines`` |
 | database file missing | ``tally.yaml: error: database '/abs/path/site.sqlite' does not exist``, hint ``create it with `tally migrate PATH`, or set `database:` in the site config`` |
 """####),
@@ -2061,7 +2076,8 @@ for example `title: "{{params.name}}"` or `title: "{{capitalized(params.label)}}
 as plain text and escaped where they are used. They are rendered outside the page's render session,
 which has three effects:
 
-- an unknown name gives an empty string, not an error;
+- `page.*` cannot be read, since the title and description are part of `page`; an unknown name, `page`
+  included, is an error at the key's line, with a hint that says what these keys can read;
 - `money` ignores the site `currency` (it uses the row's currency, or else USD);
 - the date helpers do not convert to the site `timezone`, and `markdown()` returns nothing.
 
@@ -2261,7 +2277,7 @@ would build for the query, which costs the same scan on every page:
 
 ```text
 content/locations/[country]/[city].md:12:1: warning: query `orgs` reads all 1,015 rows of `organizations` and all 2,041 rows of `organization_tags` on each of this file's 383 pages
-  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale
+  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), or compute what every page reads once in a view marked `-- tally: materialize`; `tally docs content#queries-that-scale`
 ```
 
 The warning points at the query's first line; `tally check` reports it too, as the kind `full-scan`. The
@@ -2433,11 +2449,19 @@ Saved as `content/tags/[slug].md`, this gives `/tags/c-go/` and so on. An index 
    ("Table: Name, Amount"); a code block's is "Code", or "Code: sql" with the fence's language. Feeds and
    the `markdown` helper get the plain HTML.
 4. HTML produced by `{{markdown(…)}}` is put in place.
-5. The layout is rendered as a Mustache template whose content type is HTML. `{{{content}}}` inserts the
+5. Headings get `id`s as on GitHub: the heading's text lowercased, spaces as `-`, punctuation dropped (letters
+   of any script, digits, `-` and `_` stay), and `-1`, `-2`, … after a repeated one, so `## Giving by year` is
+   `#giving-by-year` and a link to it passes `tally check`. A heading written as raw HTML keeps its own
+   attributes. `{{toc}}` in the body is replaced by a table of contents of the page's `##` and `###`
+   headings: `<nav class="toc" aria-label="Contents"><ul><li><a href="#totals">Totals</a>…</ul></nav>`, `###`
+   nested under the `##` before them (a query named `toc` keeps the name for itself).
+6. The layout is rendered as a Mustache template whose content type is HTML. `{{{content}}}` inserts the
    page's HTML.
 
 Mustache runs before Markdown. You can therefore build Markdown structure (list items, table rows, links)
-with tags, but a value can never add structure of its own.
+with tags, but a value can never add structure of its own. This includes fenced code blocks: a tag inside
+one is rendered too. To show a template example, change the delimiters around it with Mustache's
+set-delimiter tag, as in `{{=<% %>=}}` before the block and `<%={{ }}=%>` after it.
 
 ## Escaping
 
@@ -2511,6 +2535,24 @@ currency is chosen in this order:
 3. otherwise the site `currency`. This also applies to values that are not in a query row, such as
    `params.*` and front matter.
 
+The third case is the easy mistake in a multi-currency database: `SELECT SUM(amount_cents) AS total_cents
+FROM donations` adds dollars to euros, and `money(total_cents)` shows the sum in the site's currency. So a
+query that reads a `*_cents` column of a table that has the amounts' currency beside it (`<base>_currency`, else
+`currency`), and never reads that currency (not in its result, not in a `WHERE`, not in a `GROUP BY`), is a
+build warning at the query's first line:
+
+```text
+content/index.md:2:1: warning: query `totals` reads donations.amount_cents but not donations.currency, so amounts in different currencies are added together or shown in the site's currency
+  hint: select currency (and GROUP BY it) so that money() and tables use each row's currency, or keep one currency with WHERE currency = 'USD'
+```
+
+Tally finds this when it compiles the query, with SQLite's authorizer, which reports every column a statement
+reads, inside `SUM()`, subqueries and views too. (SQLite's `sqlite3_column_origin_name` was the other candidate,
+but it only knows result columns that are plain column references, and gives nothing for `SUM(amount_cents)`,
+the case that matters.) A query that filters on the currency (`WHERE currency = 'EUR'`) is not flagged, even
+when the site's currency is another: `money()` cannot know which one the filter kept, so select the
+`currency` column as well when it is not the site's.
+
 Decimal places follow ISO 4217 (0 for JPY, KRW and others; 3 for KWD, BHD and others). About twenty
 currencies have a symbol (`$ € £ ¥ CA$ A$ NZ$ ₹ CN¥ ₩ MX$ R$ ₪ ₦ HK$ ₫ ₱ NT$ FCFA`). The rest are
 written with their code.
@@ -2519,10 +2561,10 @@ written with their code.
 space and `HH:MM[:SS[.fff]]`, with an optional `Z` or `±HH[:MM]`. A value with a time and an offset is
 converted to the site `timezone` before formatting. A value without an offset is shown as written.
 
-**Errors.** The helpers below fail the build. The diagnostic gives the value and points to the *first*
-use of that helper in the file, which is not always the tag that failed. A `money_compact` problem is
-reported as `money:` and points to the first `money(` in the file, or to the first line of the body if
-there is none.
+**Errors.** The helpers below fail the build. The diagnostic gives the value and points to the tag that
+applied the helper to the column the value came from (`{{money(other_cents)}}`, or `{{money(x.other_cents)}}`):
+the first such tag, when the file applies it to that column in several places. A value that is not a query
+column (`params.*`, front matter) points to the first use of the helper in the file.
 
 | Helper | Fails when |
 | --- | --- |
@@ -3081,8 +3123,8 @@ hand (`Tests/TallySiteTests/ExampleSite/DirectoryFiguresTests.swift` recomputes 
 - **Cost per outcome** compares different units (a bed net, a deworming treatment, a surgery), and the
   sorted view says so. A cost that is NULL, zero, negative or not an integer counts as none: no impact is
   shown, and the organization sorts last by cost.
-- **Giving by published users:** totals per person and currency, a grouped bar chart by year with one series
-  per currency, and outcomes funded by US-dollar gifts (`sum(amount_cents) / cost_per_unit_cents`). Only
+- **Giving by published users:** totals per person and currency, a bar chart by year, drawn once per currency
+  (each on its own axis, never added together), and outcomes funded by US-dollar gifts (`sum(amount_cents) / cost_per_unit_cents`). Only
   users in `publish_users` reach the snapshot, so no one else's gifts count.
 
 Amounts follow the site `currency`, since `organizations` has no currency column.

@@ -41,7 +41,7 @@ import TallyTestSupport
         #expect(summary.warnings.map(\.description) == [
             "content/tags/[tag].md:5:1: warning: query `orgs` reads all 1,200 rows of `organizations` on each of this file's 12 pages\n"
                 + "  hint: filter on a column with an index (a key, or `-- tally: index (column)` in a materialized view), "
-                + "or compute what every page reads once in a view marked `-- tally: materialize`; docs/content.md#queries-that-scale",
+                + "or compute what every page reads once in a view marked `-- tally: materialize`; `tally docs content#queries-that-scale`",
         ])
         #expect(summary.fullScans == summary.warnings)
     }
