@@ -74,10 +74,16 @@ func temporaryFolder() throws -> URL {
         let built = try tally(["build", "--timings"], in: folder)
         #expect(built.status == 0)
         #expect(built.stdout.hasPrefix("Built 4 pages ") && built.stdout.split(separator: "\n").count == 1)
-        let stages = built.stderr.split(separator: "\n").map { $0.split(separator: "ms  ", maxSplits: 1).last.map(String.init) ?? "" }
+        let lines = built.stderr.split(separator: "\n")
+        let stages = lines.prefix(9).map { $0.split(separator: "ms  ", maxSplits: 1).last.map(String.init) ?? "" }
         #expect(stages == ["Loading config", "Loading templates", "Loading content", "Opening database", "Expanding templated pages",
                            "Rendering pages", "Writing sitemap, robots.txt, 404 page and feeds", "Copying static files", "Swapping output"])
-        #expect(built.stderr.split(separator: "\n").allSatisfy { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true })
+        #expect(lines.prefix(9).allSatisfy { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true })
+        // Then the content files by render time, each with its page count: the starter's four pages, one file each.
+        #expect(lines.dropFirst(9).first == "Render time by content file (all cores), costliest first:")
+        let files = lines.dropFirst(10).map { $0.split(separator: "ms  ", maxSplits: 1).last.map { String($0.prefix { $0 != " " }) } ?? "" }
+        #expect(files.sorted() == ["content/404.md", "content/about.md", "content/index.md", "content/users/[username].md"])
+        #expect(lines.dropFirst(10).allSatisfy { $0.contains("(1 page, ") && $0.hasSuffix(" ms a page)") })
         // Up to date: only the config was read.
         let again = try tally(["build", "--timings"], in: folder)
         #expect(again.stderr.hasSuffix(" ms  Loading config\n") && again.stderr.split(separator: "\n").count == 1)
