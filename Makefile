@@ -20,7 +20,8 @@ TALLY = .build/$(CONFIG)/tally
 .PHONY: site test install docs-embed deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
 # `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
 # docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV, then a whole
-# Congress of roll calls through `tally import` and the example site. `make bench N=1000`
+# Congress of roll calls through `tally import` and the example site, then the example site on generated
+# directories of 1,000 to 100,000 organizations. `make bench N=1000`
 # is a quick run; RUNS=3 sets the runs per tool.
 N ?= 1000,10000,100000
 RUNS ?=
@@ -133,6 +134,7 @@ bench: release
 	python3 bench/run.py --n $(N) $(if $(RUNS),--runs $(RUNS))
 	python3 bench/import_bench.py $(if $(RUNS),--runs $(RUNS))
 	python3 bench/congress_bench.py $(if $(RUNS),--runs $(RUNS))
+	python3 bench/example_bench.py $(if $(RUNS),--runs $(RUNS))
 
 clean:
 	rm -rf .build .bench public/* data/example.sqlite
