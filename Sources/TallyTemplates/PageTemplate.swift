@@ -47,8 +47,10 @@ public struct PageTemplate: Sendable {
     /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
     public static func plainText(_ text: String) throws(TemplateError) -> PageTemplate {
         guard TemplateTag.mayHaveTags(text) else { return PageTemplate(template: nil, plainText: text, tags: []) }
-        try checkHelpers(TemplateTag.scan(text))
-        return try compile(text, pragma: "{{% CONTENT_TYPE: TEXT }}", tags: [])
+        let tags = TemplateTag.scan(text)
+        try checkHelpers(tags)
+        // The tags are kept so that what a title reads (`site.titel`) is checked like a body's.
+        return try compile(text, pragma: "{{% CONTENT_TYPE: TEXT }}", tags: tags)
     }
 
     /// A helper name that nothing defines, such as `{{mony(total_cents)}}`, is an error where it is written:

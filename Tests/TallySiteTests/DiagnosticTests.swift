@@ -163,6 +163,30 @@ import Testing
         ])
     }
 
+    /// A page that is not templated has no params at all, so reading one, in its title or its body, is a mistake.
+    @Test func paramsOnAPageThatIsNotTemplatedIsAnErrorThatSaysSo() throws {
+        let site = try TestSite([
+            "content/about.md": "---\ntitle: \"{{params.nmae}}\"\n---\nHello {{params.name}}\n",
+        ])
+        let hint = "this page is not templated, so it has no params: only a file named like [slug].md, with a `pages:` query, gives each page its row as params.*"
+        #expect(site.errors() == [
+            "content/about.md:2:1: error: in `title`: unknown name `params.nmae`\n  hint: " + hint,
+            "content/about.md:4:7: error: unknown name `params.name`\n  hint: " + hint,
+        ])
+    }
+
+    /// `site` has a fixed set of keys, checked once per build in titles and descriptions as in bodies.
+    @Test func anUnknownSiteKeyInATitleOrDescriptionIsAnErrorAtItsKey() throws {
+        let site = try TestSite([
+            "content/about.md": "---\ntitle: \"{{site.titel}}\"\ndescription: \"About {{site.descripton}}\"\n---\nHello\n",
+        ])
+        let keys = "`site` has: base_path, base_url, currency, description, feeds, language, timezone, title, users"
+        #expect(site.errors() == [
+            "content/about.md:2:1: error: in `title`: unknown name `site.titel`\n  hint: did you mean `title`? " + keys,
+            "content/about.md:3:1: error: in `description`: unknown name `site.descripton`\n  hint: did you mean `description`? " + keys,
+        ])
+    }
+
     /// A title is part of `page`, so it cannot read page.*: the hint says what it can read, and never suggests `page`.
     @Test func anUnknownNameInATitleIsAtItsKeyWithAHintForTitles() throws {
         let site = try TestSite([

@@ -21,7 +21,8 @@ struct PageRenderer: Sendable {
     func render(_ page: PageInstance) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
-        var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: !page.params.isEmpty)]
+        // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
+        var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: true)]
         var tables: [String: DataTable] = [:]
         for query in source.queries {
             do {
@@ -147,8 +148,14 @@ struct PageRenderer: Sendable {
         for missing in session.missingKeys {
             let location = template.firstUse(of: missing.name, key: missing.key)
             let columns = (data[missing.name] as? TableContext)?.columns ?? (data[missing.name] as? MapContext).map { Array($0.values.keys) } ?? []
-            found.append(UnknownKeys.diagnostic(name: missing.name, key: missing.key, known: columns, file: file,
-                                                line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1))
+            var problem = UnknownKeys.diagnostic(name: missing.name, key: missing.key, known: columns, file: file,
+                                                 line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1)
+            if missing.name == "params", columns.isEmpty {
+                problem = Diagnostic(file: problem.file, line: problem.line, column: problem.column, message: problem.message,
+                                     hint: "this page is not templated, so it has no params: only a file named like [slug].md, "
+                                         + "with a `pages:` query, gives each page its row as params.*")
+            }
+            found.append(problem)
         }
         for problem in session.problems {
             let location = template.firstUse(ofHelper: problem.helper, argument: problem.column)

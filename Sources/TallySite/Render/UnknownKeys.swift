@@ -28,6 +28,18 @@ enum UnknownKeys {
             if let template = templates.template(named: name) { check(template, file: templateFiles[name] ?? name, lineOffset: 0) }
         }
         for page in pages { check(page.body, file: page.file, lineOffset: page.bodyLine - 1) }
+        // A title or description renders as the page's <title> and <h1>, so `site.titel` there would blank them.
+        // `page` is what they help make: a title reading it is reported when it renders.
+        for page in pages {
+            for (template, key) in [(page.title, "title"), (page.description, "description")] {
+                guard let template else { continue }
+                for use in template.keysRead(of: "site") where !known[0].keys.contains(use.key) {
+                    let found = diagnostic(name: "site", key: use.key, known: known[0].keys, file: page.file, line: 0, column: 1)
+                    problems.append(Diagnostic(file: page.file, line: page.frontMatter.lines[key] ?? 1,
+                                               message: "in `\(key)`: " + found.message, hint: found.hint))
+                }
+            }
+        }
         return problems
     }
 

@@ -2182,12 +2182,13 @@ templates/default.mustache:1:8: error: unknown name `page.titel`
 - `page.<key>`: Tally's page values, and any front matter key that at least one page of the site sets (drafts
   included), so a layout can test `{{#page.subtitle}}…{{/page.subtitle}}` on pages without a subtitle.
   These two are checked in every layout, partial and page body before anything renders, including in
-  sections that are not shown.
+  sections that are not shown; `site.<key>` is checked in front-matter titles and descriptions too.
 - `<query>.<column>`, as in `{{orgs.nme}}`: a column the query does not return. This is checked as pages
   render, when the result has rows.
 - `params.<column>`, as in `title: "{{params.nmae}}"`: a column the `pages` query does not return, reported at
   the front matter key or body line that reads it. A typo in a templated title would otherwise blank the
-  `<title>` and `<h1>` of every page the file makes.
+  `<title>` and `<h1>` of every page the file makes. A file that is not templated has no params, so any
+  `params.<key>` in it is an error that says so.
 - an unknown helper, such as `{{mony(x)}}` (see [Helpers](#helpers)).
 
 A value that is NULL or empty is never an error. These cases still render as an empty string with no error:
