@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyFormat
 import TallyStore
+import TallyTestSupport
 
 /// The impact report and the home page's giving figures, recomputed in Swift from raw rows and compared with the pages.
 @Suite struct ReportFiguresTests {
@@ -58,6 +59,29 @@ import TallyStore
             guard units > 0 else { continue }
             #expect(page.contains("about \(NumberText.grouped(UInt64(units)))"), "\(organization): \(units) units")
         }
+    }
+
+    /// With more than ten organizations in the main currency, the chart keeps the ten given most and adds the rest
+    /// up in one bar, in the same currency: Ada's nine plus three small new ones give 10 bars and "2 other organizations".
+    @Test func theByOrganizationChartKeepsTenBarsAndAddsUpTheRest() throws {
+        let example = try String(contentsOf: ExampleSite.repository.appendingPathComponent("data/example.sql"), encoding: .utf8)
+        let (root, _) = try ExampleSite.build(seedSQL: example + """
+
+            INSERT INTO organizations (id, slug, name, created_at) VALUES
+              (101, 'small-one', 'Small One', '2024-01-01'), (102, 'small-two', 'Small Two', '2024-01-01'),
+              (103, 'small-three', 'Small Three', '2024-01-01');
+            INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES
+              (1, 101, 100, 'USD', '2025-01-05'), (1, 102, 200, 'USD', '2025-01-06'), (1, 103, 300, 'USD', '2025-01-07'),
+              (1, 101, 5000, 'EUR', '2025-01-08');
+            """)
+        let html = try String(contentsOf: root.appendingPathComponent("public/users/ada/index.html"), encoding: .utf8)
+        let figure = try #require(html.components(separatedBy: "<figcaption>By organization, in USD</figcaption>").dropFirst().first?
+            .components(separatedBy: "</figure>").first)
+        #expect(figure.components(separatedBy: "<th scope=\"row\">").count - 1 == 11)
+        #expect(figure.contains("<th scope=\"row\">Small Three</th><td>$3.00</td>"))
+        // Small One's and Small Two's US-dollar gifts; Small One's euro gift is not in this chart.
+        #expect(figure.contains("<th scope=\"row\">2 other organizations</th><td>$3.00</td></tr></tbody>"))
+        #expect(!figure.contains("Small One") && !figure.contains("€"))
     }
 
     @Test func thePledgeIsAShareOfTheLatestYearsIncome() throws {
