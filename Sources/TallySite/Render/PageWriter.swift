@@ -27,9 +27,16 @@ final class PageWriter: Sendable {
     /// Every problem found so far, each once however many pages had it.
     var problems: [Diagnostic] { found.withLock { $0.map(\.diagnostic) } }
 
+    /// Renders `pages` and writes them. A paginated page stands for its whole listing: its rows are read once and
+    /// each of its pages renders its slice of them, so a listing costs one query, not one per page.
     func renderAndWrite(_ pages: [PageInstance]) {
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            var result = renderer.render(pages[index])
+        let listings = pages.concurrentMap { renderer.listingRows(of: $0) }
+        let work = zip(pages, listings).flatMap { page, rows -> [(page: PageInstance, rows: DataTable?)] in
+            guard let listing = page.listing, let rows else { return [(page, nil)] }
+            return (1...listing.pages).map { (page.page($0), rows) }
+        }
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            var result = renderer.render(work[index].page, listingRows: work[index].rows)
             if let page = result.page {
                 // No origin: the plan knows every page's source without a table that grows with the site.
                 do throws(Diagnostic) {
