@@ -9,14 +9,14 @@ struct PageInstance: Sendable {
     /// The row of the `pages` query, bound as `:name` in the page's queries and shown as `params.name`.
     let params: [String: DataValue]
     /// For a paginated file: where this page sits in its listing. The plan gives each listing one instance, for
-    /// page 1; the render stage makes the others (`page(_:)`), so the listing's rows are read once.
+    /// page 1; the render stage reads the listing's rows once and makes the others (`page(_:)`).
     var listing: ListingPosition? = nil
 
     /// Page `number` of this page's listing.
     func page(_ number: Int) -> PageInstance {
         guard let listing else { return self }
         return PageInstance(sourceIndex: sourceIndex, path: Pagination.path(of: number, first: listing.firstPath), params: params,
-                            listing: ListingPosition(number: number, pages: listing.pages, firstPath: listing.firstPath))
+                            listing: ListingPosition(number: number, pages: listing.pages, firstPath: listing.firstPath, row: listing.row))
     }
 
     /// The file this page is written to inside the output folder.
@@ -39,8 +39,10 @@ struct PageOwner: Sendable, Equatable {
 /// Page `number` of `pages` of a paginated listing whose first page is at `firstPath`.
 struct ListingPosition: Sendable, Equatable {
     let number: Int
-    let pages: Int
+    var pages: Int
     let firstPath: String
+    /// The row of the `pages` query that gave the listing (0 for a file that is not templated), for its pages' owners.
+    let row: Int32
 }
 
 /// Every page a build writes, known by URL before any renders, without holding the pages themselves: a templated
@@ -81,8 +83,7 @@ enum PageExpander {
         var problems: [Diagnostic] = []
         func claim(_ path: String, by owner: PageOwner, file: String, line: Int, row: Int?) -> Bool {
             if let first = plan.owners[path] {
-                let what = owner.number > 1 ? "page \(owner.number) of this listing has"
-                    : row.map { "row \($0 + 1) of the `pages` query gives" } ?? "this page has"
+                let what = row.map { "row \($0 + 1) of the `pages` query gives" } ?? "this page has"
                 problems.append(Diagnostic(file: file, line: line, message: "\(what) the URL \(path), already used by \(sources[Int(first.sourceIndex)].file)",
                                            hint: "every page needs its own URL; make the page column unique"))
                 return false
@@ -94,10 +95,7 @@ enum PageExpander {
             guard source.route.isTemplated, let sql = source.frontMatter.pagesQuery else {
                 let page = PageInstance(sourceIndex: index, path: source.route.path(), params: [:])
                 if claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: 0), file: source.file, line: 0, row: nil) {
-                    plan.singlePages.append(paginated(page, source, database: database, row: 0) { number, path in
-                        claim(path, by: PageOwner(sourceIndex: Int32(index), row: 0, number: Int32(number)),
-                              file: source.file, line: source.frontMatter.lines["paginate"] ?? 1, row: nil)
-                    })
+                    plan.singlePages.append(listed(page, source, row: 0))
                 }
                 continue
             }
@@ -110,13 +108,8 @@ enum PageExpander {
                         defer { rowIndex += 1 }
                         switch instance(of: index, source, columns: columns, row: row, rowIndex: rowIndex, line: line) {
                         case .success(let page):
-                            let row = Int32(rowIndex)
-                            if claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: row), file: source.file, line: line, row: rowIndex) {
-                                _ = paginated(page, source, database: database, row: row) { number, path in
-                                    claim(path, by: PageOwner(sourceIndex: Int32(index), row: row, number: Int32(number)),
-                                          file: source.file, line: source.frontMatter.lines["paginate"] ?? line, row: rowIndex)
-                                }
-                            }
+                            _ = claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: Int32(rowIndex)),
+                                      file: source.file, line: line, row: rowIndex)
                         case .failure(let problem):
                             problems.append(problem)
                         }
@@ -152,37 +145,18 @@ enum PageExpander {
                 guard case .success(let page) = instance(of: sourceIndex, source, columns: columns, row: row, rowIndex: rowIndex, line: line),
                       plan.owners[page.path] == PageOwner(sourceIndex: Int32(sourceIndex), row: Int32(rowIndex)), wanted(page.path)
                 else { continue }
-                pages.append(plannedListing(of: page, source, plan: plan, row: Int32(rowIndex)))
+                pages.append(listed(page, source, row: Int32(rowIndex)))
             }
             if !pages.isEmpty { body(pages) }
         }
     }
 
-    /// A paginated page with its listing's position: its rows counted, and each page past the first claimed
-    /// (`claim` returns false for a URL another page has). A page that is not paginated comes back as it is.
-    private static func paginated(_ page: PageInstance, _ source: PageSource, database: SiteDatabase, row: Int32,
-                                  claim: (Int, String) -> Bool) -> PageInstance {
-        guard let pagination = source.pagination, let query = source.queries.first(where: { $0.name == pagination.query }) else { return page }
-        // A query that fails is reported when the page renders; until then it has one page.
-        let rows = (try? database.rowCount(of: query.sql, parameters: page.params)) ?? 0
-        let wanted = Pagination.pageCount(rows: rows, size: pagination.size)
-        var pages = 1
-        while pages < wanted, claim(pages + 1, Pagination.path(of: pages + 1, first: page.path)) { pages += 1 }
-        var listed = page
-        listed.listing = ListingPosition(number: 1, pages: pages, firstPath: page.path)
-        return listed
-    }
-
-    /// A paginated page read again from its `pages` query, with as many pages as the plan gave its listing.
-    private static func plannedListing(of page: PageInstance, _ source: PageSource, plan: PagePlan, row: Int32) -> PageInstance {
+    /// A paginated page marked as its listing's first page. How many pages follow is known only once its rows
+    /// are read, which the render stage does once for all of them (`PagePlan.claimListingPages`).
+    private static func listed(_ page: PageInstance, _ source: PageSource, row: Int32) -> PageInstance {
         guard source.pagination != nil else { return page }
-        var pages = 1
-        while plan.owners[Pagination.path(of: pages + 1, first: page.path)]
-                == PageOwner(sourceIndex: Int32(page.sourceIndex), row: row, number: Int32(pages + 1)) {
-            pages += 1
-        }
         var listed = page
-        listed.listing = ListingPosition(number: 1, pages: pages, firstPath: page.path)
+        listed.listing = ListingPosition(number: 1, pages: 1, firstPath: page.path, row: row)
         return listed
     }
 

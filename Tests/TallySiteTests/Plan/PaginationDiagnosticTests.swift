@@ -51,7 +51,7 @@ import Testing
             "content/list/page/2.md": "Taken.\n",
         ])
         #expect(site.errors() == [
-            "content/list/page/2.md: error: this page has the URL /list/page/2/, already used by content/list/index.md\n  hint: every page needs its own URL; make the page column unique",
+            "content/list/index.md:2:1: error: page 2 of this listing has the URL /list/page/2/, already used by content/list/page/2.md\n  hint: every page needs its own URL; move the other page, or show more rows a page with `per_page`",
         ])
     }
 
