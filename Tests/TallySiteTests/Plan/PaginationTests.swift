@@ -149,11 +149,11 @@ import Testing
              class="pagination" aria-label="Pages">
             <p class="pagination-status">Page 2 of 3 · 11–20 of 25</p>
             <ul>
-            <li class="pagination-step"><a href="/list/" rel="prev">← Previous<span class="visually-hidden"> page</span></a></li>
+            <li class="pagination-step"><a href="/list/" rel="prev"><span aria-hidden="true">←</span> Previous<span class="visually-hidden"> page</span></a></li>
             <li><a href="/list/"><span class="visually-hidden">Page </span>1</a></li>
             <li><a href="/list/page/2/" aria-current="page"><span class="visually-hidden">Page </span>2</a></li>
             <li><a href="/list/page/3/"><span class="visually-hidden">Page </span>3</a></li>
-            <li class="pagination-step"><a href="/list/page/3/" rel="next">Next<span class="visually-hidden"> page</span> →</a></li>
+            <li class="pagination-step"><a href="/list/page/3/" rel="next">Next<span class="visually-hidden"> page</span> <span aria-hidden="true">→</span></a></li>
             </ul>
             </nav>
 
