@@ -152,7 +152,7 @@ enum PageExpander {
     }
 
     /// A paginated page marked as its listing's first page. How many pages follow is known only once its rows
-    /// are read, which the render stage does once for all of them (`PagePlan.claimListingPages`).
+    /// are read, which the render stage does once for all of them (`PageWriter.renderAndWrite`).
     private static func listed(_ page: PageInstance, _ source: PageSource, row: Int32) -> PageInstance {
         guard source.pagination != nil else { return page }
         var listed = page
