@@ -55,7 +55,7 @@ public enum SiteBuilder {
         problems += CurrencyReadWarnings.check(content.pages, database: database)
 
         progress?.stageStarted(.expandPages)
-        let (plan, planProblems) = PageExpander.plan(content.pages, database: database)
+        var (plan, planProblems) = PageExpander.plan(content.pages, database: database)
         problems += planProblems
         let fullScans = FullScanCheck.warnings(plan, content.pages, database: database)
         problems += fullScans
@@ -72,12 +72,13 @@ public enum SiteBuilder {
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         renderer.titles = renderer.titlesKnownBeforeQueries(ancestorPages(plan, content.pages, database))
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
-                                    feedPages: FeedPages(config: config), total: plan.pageCount, progress: progress)
+                                    feedPages: FeedPages(config: config), planned: plan.owners, progress: progress)
         pageWriter.renderAndWrite(plan.singlePages)
         for index in plan.templatedSources {
             PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database, pageWriter.renderAndWrite)
         }
         problems += pageWriter.problems
+        plan.owners.merge(pageWriter.listingPages) { planned, _ in planned }
 
         progress?.stageStarted(.assemble)
         let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer)

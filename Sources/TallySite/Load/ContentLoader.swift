@@ -73,6 +73,11 @@ enum ContentLoader {
         }
         let (queries, blocks, bodyText, blockProblems) = extractBlocks(from: body, file: file, bodyLine: bodyLine)
         problems += blockProblems
+        var pagination: Pagination?
+        switch Pagination.check(frontMatter, queries: queries, route: route, file: file) {
+        case .success(let checked): pagination = checked
+        case .failure(let problem): problems.append(problem)
+        }
         let template: PageTemplate
         do {
             template = try PageTemplate.markdown(bodyText)
@@ -87,7 +92,7 @@ enum ContentLoader {
         let folders = relativePath.split(separator: "/").dropLast()
         return .success(PageSource(file: file, route: route, section: folders.first.map(String.init) ?? "",
                                    frontMatter: frontMatter, queries: queries, blocks: blocks, body: template,
-                                   bodyLine: bodyLine, title: title, description: description))
+                                   bodyLine: bodyLine, title: title, description: description, pagination: pagination))
     }
 
     /// Splits `---` front matter from the body; returns the body's first line number, or nil when the front matter

@@ -15,12 +15,15 @@ struct FrontMatter: Sendable {
     var sitemap = true
     /// For a templated page (`[slug].md`): the query whose rows each give one page.
     var pagesQuery: String?
+    /// The query whose rows are split into pages (`paginate: orgs`), and how many a page shows (`per_page: 24`).
+    var paginate: String?
+    var perPage: Int?
     /// The user's own keys, converted to template values.
     var extra: [String: any Sendable] = [:]
     /// Line of each key in the content file, for error messages.
     var lines: [String: Int] = [:]
 
-    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages"]
+    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages", "paginate", "per_page"]
 
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
         let document: YAMLDocument
@@ -56,6 +59,8 @@ struct FrontMatter: Sendable {
                     matter.tags = [single]
                 } else { wrong("a list of tags") }
             case "pages": if let text = value.scalar?.string { matter.pagesQuery = text } else { wrong("an SQL query") }
+            case "paginate": if let text = value.scalar?.string, !text.isEmpty { matter.paginate = text } else { wrong("the name of a query on this page") }
+            case "per_page": if let number = value.int, number > 0 { matter.perPage = number } else { wrong("a whole number above 0") }
             default: matter.extra[key] = templateValue(value)
             }
         }

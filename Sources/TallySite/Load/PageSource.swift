@@ -17,6 +17,8 @@ struct PageSource: Sendable {
     let bodyLine: Int
     let title: PageTemplate?
     let description: PageTemplate?
+    /// Set when the front matter splits one of the queries into pages.
+    var pagination: Pagination? = nil
 }
 
 /// A fenced ```` ```sql name ```` block: its rows become the page's `name` value.

@@ -8,6 +8,16 @@ struct PageInstance: Sendable {
     let path: String
     /// The row of the `pages` query, bound as `:name` in the page's queries and shown as `params.name`.
     let params: [String: DataValue]
+    /// For a paginated file: where this page sits in its listing. The plan gives each listing one instance, for
+    /// page 1; the render stage reads the listing's rows once and makes the others (`page(_:)`).
+    var listing: ListingPosition? = nil
+
+    /// Page `number` of this page's listing.
+    func page(_ number: Int) -> PageInstance {
+        guard let listing else { return self }
+        return PageInstance(sourceIndex: sourceIndex, path: Pagination.path(of: number, first: listing.firstPath), params: params,
+                            listing: ListingPosition(number: number, pages: listing.pages, firstPath: listing.firstPath, row: listing.row))
+    }
 
     /// The file this page is written to inside the output folder.
     /// `/` → `index.html`, `/orgs/amf/` → `orgs/amf/index.html`, `/404.html` → `404.html`.
@@ -21,6 +31,17 @@ struct PageInstance: Sendable {
 struct PageOwner: Sendable, Equatable {
     let sourceIndex: Int32
     /// The row of the `pages` query; 0 for a file that is not templated.
+    let row: Int32
+    /// The page of a paginated listing: 1 for its first page, and for every page that is not paginated.
+    var number: Int32 = 1
+}
+
+/// Page `number` of `pages` of a paginated listing whose first page is at `firstPath`.
+struct ListingPosition: Sendable, Equatable {
+    let number: Int
+    var pages: Int
+    let firstPath: String
+    /// The row of the `pages` query that gave the listing (0 for a file that is not templated), for its pages' owners.
     let row: Int32
 }
 
@@ -80,7 +101,7 @@ enum PageExpander {
             guard source.route.isTemplated, let sql = source.frontMatter.pagesQuery else {
                 let page = PageInstance(sourceIndex: index, path: source.route.path(), params: [:])
                 if claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: 0), file: source.file, line: 0, row: nil) {
-                    plan.singlePages.append(page)
+                    plan.singlePages.append(listed(page, source, row: 0))
                 }
                 continue
             }
@@ -130,10 +151,19 @@ enum PageExpander {
                 guard case .success(let page) = instance(of: sourceIndex, source, columns: columns, row: row, rowIndex: rowIndex, line: line),
                       plan.owners[page.path] == PageOwner(sourceIndex: Int32(sourceIndex), row: Int32(rowIndex)), wanted(page.path)
                 else { continue }
-                pages.append(page)
+                pages.append(listed(page, source, row: Int32(rowIndex)))
             }
             if !pages.isEmpty { body(pages) }
         }
+    }
+
+    /// A paginated page marked as its listing's first page. How many pages follow is known only once its rows
+    /// are read, which the render stage does once for all of them (`PageWriter.renderAndWrite`).
+    private static func listed(_ page: PageInstance, _ source: PageSource, row: Int32) -> PageInstance {
+        guard source.pagination != nil else { return page }
+        var listed = page
+        listed.listing = ListingPosition(number: 1, pages: 1, firstPath: page.path, row: row)
+        return listed
     }
 
     private static func missingParameter(_ source: PageSource, _ columns: [String]) -> String? {

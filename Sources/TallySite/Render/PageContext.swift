@@ -37,7 +37,13 @@ enum PageContext {
         values["nav"] = config.navigation.map { item in
             MapContext(["title": Cell(item.title), "url": Cell(item.url), "current": isCurrent(item.url, page.path)])
         }
-        values["breadcrumbs"] = breadcrumbs(for: page.path, titles: titles)
+        // Page 3 of /orgs/ sits below /orgs/ itself, not below /orgs/page/, which is no page.
+        if let listing = page.listing, listing.number > 1 {
+            values["breadcrumbs"] = breadcrumbs(for: listing.firstPath, titles: titles)
+                + [MapContext(["title": Cell(title), "url": Cell(listing.firstPath)])]
+        } else {
+            values["breadcrumbs"] = breadcrumbs(for: page.path, titles: titles)
+        }
         return (MapContext(values), title, description)
     }
 

@@ -18,15 +18,28 @@ struct PageRenderer: Sendable {
     /// Every page's title that is known before its queries run, by URL path, for breadcrumbs.
     var titles: [String: String] = [:]
 
-    func render(_ page: PageInstance) -> (page: RenderedPage?, problems: [Diagnostic]) {
+    /// - Parameter listingRows: for a page of a paginated listing, every row of the query it splits, read once
+    ///   for all its pages by `listingRows(of:)`; the page shows its slice. Nil for any other page.
+    func render(_ page: PageInstance, listingRows: DataTable? = nil) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
         var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: true)]
+        var paginator: Paginator?
+        if let pagination = source.pagination, let position = page.listing, let listingRows {
+            paginator = Paginator(position: position, size: pagination.size, rows: listingRows)
+        }
+        // Null on other pages, so a shared layout can test `{{#paginator.paged}}` everywhere.
+        data["paginator"] = paginator?.context ?? Cell(.null)
         var tables: [String: DataTable] = [:]
         for query in source.queries {
-            do {
-                let table = try database.run(query.sql, parameters: page.params)
+            do throws(QueryError) {
+                let table: DataTable
+                if let paginator, query.name == source.pagination?.query {
+                    table = paginator.slice
+                } else {
+                    table = try database.run(query.sql, parameters: page.params)
+                }
                 tables[query.name] = table
                 data[query.name] = TableContext(table, name: query.name)
             } catch {
@@ -168,6 +181,15 @@ struct PageRenderer: Sendable {
 }
 
 extension PageRenderer {
+    /// Every row of the query a paginated page splits, for all the pages of its listing; nil when the page is
+    /// not paginated or the query fails (rendering the page then reports the error at the query).
+    func listingRows(of page: PageInstance) -> DataTable? {
+        let source = sources[page.sourceIndex]
+        guard page.listing != nil, let pagination = source.pagination,
+              let query = source.queries.first(where: { $0.name == pagination.query }) else { return nil }
+        return try? database.run(query.sql, parameters: page.params)
+    }
+
     /// The titles breadcrumbs need, of `pages` (those that are another page's ancestor), when known without a
     /// query: front-matter titles, and templated ones that only use `params` and `site`, as `title: "{{params.name}}"`.
     /// A title that needs a query is left out; its crumb reads the URL.

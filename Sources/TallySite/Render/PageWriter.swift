@@ -9,31 +9,46 @@ final class PageWriter: Sendable {
     let rewriter: SitePathRewriter?
     let writer: OutputWriter
     let feedPages: FeedPages
-    let total: Int
+    /// The plan's pages by URL, which the later pages of a listing must not take.
+    let planned: [String: PageOwner]
     let progress: (any BuildProgress)?
     private let found = Mutex<Set<DiagnosticKey>>([])
     private let done = Atomic<Int>(0)
+    private let laterPages = Mutex<[String: PageOwner]>([:])
 
-    init(renderer: PageRenderer, rewriter: SitePathRewriter?, writer: OutputWriter, feedPages: FeedPages, total: Int,
+    init(renderer: PageRenderer, rewriter: SitePathRewriter?, writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner],
          progress: (any BuildProgress)?) {
         self.renderer = renderer
         self.rewriter = rewriter
         self.writer = writer
         self.feedPages = feedPages
-        self.total = total
+        self.planned = planned
         self.progress = progress
     }
 
     /// Every problem found so far, each once however many pages had it.
     var problems: [Diagnostic] { found.withLock { $0.map(\.diagnostic) } }
 
+    /// The pages of listings past their first, which the plan could not know: they belong in the sitemap too.
+    var listingPages: [String: PageOwner] { laterPages.withLock { $0 } }
+
+    /// Renders `pages` and writes them. A paginated page stands for its whole listing: its rows are read once and
+    /// each of its pages renders its slice of them, so a listing costs one query, not one per page.
     func renderAndWrite(_ pages: [PageInstance]) {
+        let listings = pages.concurrentMap { renderer.listingRows(of: $0) }
+        let work = zip(pages, listings).flatMap { page, rows -> [(page: PageInstance, rows: DataTable?)] in
+            guard var listing = page.listing, let rows else { return [(page, nil)] }
+            listing.pages = claimPages(of: page, rows: rows.rows.count)
+            var first = page
+            first.listing = listing
+            return (1...listing.pages).map { (first.page($0), rows) }
+        }
         let timed = progress?.wantsPageTimes == true ? progress : nil
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
             let start = timed == nil ? nil : ContinuousClock.now
-            var result = renderer.render(pages[index])
+            var result = renderer.render(work[index].page, listingRows: work[index].rows)
             if let timed, let start {
-                timed.pageRendered(from: renderer.sources[pages[index].sourceIndex].file, in: .now - start)
+                timed.pageRendered(from: renderer.sources[work[index].page.sourceIndex].file, in: .now - start)
             }
             if let page = result.page {
                 // No origin: the plan knows every page's source without a table that grows with the site.
@@ -48,8 +63,30 @@ final class PageWriter: Sendable {
             }
             if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
             let count = done.add(1, ordering: .relaxed).newValue
+            let total = planned.count + laterPages.withLock(\.count)
             if count % 64 == 0 || count == total { progress?.pagesRendered(count, of: total) }
         }
+    }
+
+    /// Takes the URLs of a listing's pages after its first, as many as its rows fill; a URL another page has
+    /// ends the listing there, with an error at its `paginate` line.
+    private func claimPages(of page: PageInstance, rows: Int) -> Int {
+        guard let listing = page.listing, let size = renderer.sources[page.sourceIndex].pagination?.size else { return 1 }
+        let source = renderer.sources[page.sourceIndex]
+        var pages = 1
+        while pages < Pagination.pageCount(rows: rows, size: size) {
+            let path = Pagination.path(of: pages + 1, first: listing.firstPath)
+            if let other = planned[path] {
+                let problem = Diagnostic(file: source.file, line: source.frontMatter.lines["paginate"] ?? 1,
+                                         message: "page \(pages + 1) of this listing has the URL \(path), already used by \(renderer.sources[Int(other.sourceIndex)].file)",
+                                         hint: "every page needs its own URL; move the other page, or show more rows a page with `per_page`")
+                found.withLock { _ = $0.insert(DiagnosticKey(diagnostic: problem)) }
+                break
+            }
+            pages += 1
+            laterPages.withLock { $0[path] = PageOwner(sourceIndex: Int32(page.sourceIndex), row: listing.row, number: Int32(pages)) }
+        }
+        return pages
     }
 }
 

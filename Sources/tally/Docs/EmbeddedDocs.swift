@@ -100,8 +100,8 @@ order. `BuildProgress` reports each stage as it starts.
 | 2 | Load templates | `Load/TemplateLoader.load` | `TemplateLibrary` (every `*.mustache`, HTML content type); missing partials |
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse`, `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
 | 4 | Open database | `SiteDatabase(path:policy:pages:views:importSources:)` (TallyStore), with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
-| 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks |
-| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries |
+| 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`) |
+| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's rows are read once (`PageRenderer.listingRows`); `PageWriter` claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its slice with `paginator` (`Render/Paginator`) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
 | 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`); then `BuildStamp.record` | the new output folder, and `.public.tally-build` beside it |
@@ -207,7 +207,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds). `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests`, `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests`, `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -2057,6 +2057,8 @@ that is `---`. If there is no closing `---`, the whole file is treated as the bo
 | `tags` | list of text, or one text | `[]` | `page.tags`, and rows of [`site_page_tags`](#listing-pages-and-tags) |
 | `sitemap` | `true`/`false` | `true` | `false` leaves the page out of [`sitemap.xml`](#sitemap-robotstxt-and-feeds) |
 | `pages` | SQL query | none | required in a [templated page](#templated-pages) |
+| `paginate` | the name of one of the page's ```` ```sql ```` blocks | none | splits that query's rows over several pages: see [Pagination](#pagination) |
+| `per_page` | whole number above 0 | `10` | rows on each page of a paginated listing; needs `paginate` |
 | any other key | any YAML | | `page.<key>` |
 
 A wrong type is an error at the value, for example:
@@ -2435,6 +2437,71 @@ WHERE t.tag = :tag ORDER BY p.date DESC, p.title
 
 Saved as `content/tags/[slug].md`, this gives `/tags/c-go/` and so on. An index of tags is one query:
 `SELECT tag, slugify(tag) AS slug, count(*) AS pages FROM site_page_tags GROUP BY tag ORDER BY tag`.
+
+## Pagination
+
+A listing of thousands of rows reads better, and loads faster, as pages of a few dozen. Name the query to
+split with `paginate` and the rows a page shows with `per_page`, as Hugo's `paginate` and Zola's
+`paginate_by` do:
+
+````markdown
+---
+title: Organizations
+paginate: orgs
+per_page: 24
+---
+```sql orgs
+SELECT * FROM org_cards ORDER BY name COLLATE NOCASE, slug
+```
+{{paginator.total}} organizations.
+{{#orgs}}
+- [{{name}}](/orgs/{{slug}}/)
+{{/orgs}}
+{{^orgs}}
+No organizations yet.
+{{/orgs}}
+````
+
+Saved as `content/orgs/index.md`, this writes `/orgs/` (rows 1 to 24), `/orgs/page/2/` (25 to 48), and so on
+up to the last page with rows: a page number past the end is no page, not an empty one. A query with no rows
+still gives its first page, which shows the listing's own empty text. On each page, `orgs` holds only that
+page's rows (so `count(orgs)` is at most 24; `paginator.total` counts them all); the page's other queries are
+whole on every page. A templated page can be paginated too: `content/tags/[tag].md` with `paginate: orgs`
+writes `/tags/health/`, `/tags/health/page/2/`, … for each tag, each on its own rows.
+
+The query must give its rows in a fixed order (end the `ORDER BY` with a unique column, such as `slug`), or a
+row could show on two pages or none. Every page of a listing is in [`sitemap.xml`](#sitemap-robotstxt-and-feeds),
+has its own canonical URL, and sits below the first page in `page.breadcrumbs`. The build runs the query once for all the
+pages of a listing, so a listing of 400 pages costs one query, not 400.
+
+A paginated page's templates see `paginator`; on every other page it is empty, so a layout can test
+`{{#paginator.paged}}` whatever it serves:
+
+| Key | Value |
+| --- | --- |
+| `number`, `pages` | this page's number (from 1) and how many pages the listing has |
+| `paged` | true when the listing has more than one page: show a page navigation |
+| `total`, `per_page` | the query's rows in all, and `per_page` |
+| `first_row`, `last_row` | the rows this page shows, counted from 1 (`25` and `48` on page 2 above); empty when there are none |
+| `url`, `first_url`, `last_url` | this page's URL and the first and last page's |
+| `previous_url`, `next_url` | the neighbouring pages' URLs; empty on the first and last page |
+| `links` | the pages to link in a navigation: the first, the last, and two on each side of this one, each with `number`, `url`, `current` (true for this page) and `gap` (true when numbers were skipped just before it: write `…`) |
+
+The example site's `templates/partials/pagination.mustache` is a page navigation to copy: a
+`<nav aria-label="Pages">` with previous and next links (`rel="prev"`, `rel="next"`), the numbered links with
+`aria-current="page"` on this page, and hidden text that makes "1" read as "Page 1". Its `templates/base.mustache`
+adds `<link rel="prev">` and `<link rel="next">` to the head and "page 2 of 9" to the title of later pages.
+
+A `paginate` that names no query on the page, a `per_page` that is not a whole number above 0, a `per_page`
+without `paginate`, and `paginate` on the 404 page are errors, for example:
+
+```text
+content/orgs/index.md:3:1: error: `paginate` names no query on this page: `org`
+  hint: did you mean `orgs`? queries on this page: orgs
+```
+
+A page at the URL of a later page of a listing (`content/orgs/page/2.md`) keeps its URL, and the listing
+stops before it, with an error at its `paginate` line.
 
 ## How a page is rendered
 
@@ -3100,6 +3167,14 @@ adapt them to a database of your own.
 | `/locations/<country>/` | `content/locations/[country]/index.md` | the cards of one country, and links to its cities |
 | `/locations/<country>/<city>/` | `content/locations/[country]/[city].md` | the cards of one city |
 | `/orgs/search.json` | `content/orgs/search.json.sql` | the search index |
+
+Every page that shows cards is [paginated](content.md#pagination) at 24 cards (`paginate: orgs`,
+`per_page: 24`: a grid of 2, 3 or 4 columns fills its rows), so a directory of 20,000 organizations is
+`/orgs/`, `/orgs/page/2/`, … `/orgs/page/834/`, and likewise below each sorted view, tag, country and city. The
+example's 15 organizations fit on one page, where no page navigation shows. `templates/org-directory.mustache`
+puts `templates/partials/pagination.mustache` under the cards; its styles are in `static/css/site.css`. On the
+directory and the sorted views the count above the cards is `paginator.total`, every organization, not the
+page's 24.
 
 Location segments are `slugify(country)` and `slugify(city)` (`São Paulo` → `s-o-paulo`), so any name gives a
 safe URL; names are trimmed, and an empty one counts as missing. An organization without a country has no
@@ -3868,11 +3943,94 @@ make example-db            # release build + data/example.sqlite
 .build/release/tally build --force --timings
 ```
 
+## Pagination and search at 20,000 organizations
+
+Measured on 2026-11-24 in a release build while other engineers' builds shared the machine (load average 10 to 11
+on 2 cores): compare the figures with each other, not with the idle-machine tables above.
+
+**The database.** The example's 15 organizations plus 20,000 made ones in 40 countries, 409 cities and the 16
+tags (two each), until `bench/example_bench.py` makes a proper one:
+
+```sh
+.build/release/tally migrate /tmp/p.sqlite --seed data/example.sql
+sqlite3 /tmp/p.sqlite <<'SQL'
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+INSERT INTO organizations (id, slug, name, mission, city, country, rating, verified, cost_per_unit_cents, impact_unit, created_at)
+SELECT 1000 + i, 'bench-org-' || i, 'Bench Organization ' || i,
+       'Works on ' || (CASE i % 5 WHEN 0 THEN 'clean water' WHEN 1 THEN 'malaria nets' WHEN 2 THEN 'school meals'
+                       WHEN 3 THEN 'cash transfers' ELSE 'vaccines' END) || ' in district ' || (i % 97),
+       'City ' || (i % 400), 'Country ' || (i % 40), CASE WHEN i % 3 = 0 THEN NULL ELSE 1 + (i % 4) END, i % 7 = 0,
+       CASE WHEN i % 2 = 0 THEN 100 + i % 5000 END, 'outcome', '2024-01-01'
+FROM n;
+CREATE TEMP TABLE t AS SELECT row_number() OVER (ORDER BY tag) - 1 AS k, tag FROM (SELECT DISTINCT tag FROM organization_tags);
+INSERT INTO organization_tags SELECT o.id, t.tag FROM organizations o JOIN t ON t.k = o.id % 16 WHERE o.id >= 1000;
+INSERT INTO organization_tags SELECT o.id, t.tag FROM organizations o JOIN t ON t.k = (o.id * 7 + 3) % 16
+WHERE o.id >= 1000 AND (o.id * 7 + 3) % 16 <> o.id % 16;
+SQL
+```
+
+**One query per listing, not per page.** `/orgs/` at 24 a page is 834 pages. Site A is the repository's
+`templates/`, `static/`, `views/` and `content/orgs/index.md` alone (`paginate: orgs`); site B is the same
+layout over `content/alt/[n].md`, a templated page per page number whose `orgs` query ends in
+`LIMIT 24 OFFSET (:n - 1) * 24`, which is what pagination costs when each page runs its own query. Both write
+the same 834 pages of cards; `tally build --force --timings --db /tmp/p.sqlite` in each folder:
+
+| site | pages | wall | CPU (user + sys) |
+| --- | ---: | ---: | ---: |
+| A: `paginate: orgs`, the rows read once | 834 | 42.7 s | 39.9 s |
+| B: a query per page, `LIMIT`/`OFFSET` | 834 | 403.4 s | 296.1 s |
+
+The runs shared the machine (B's with a `swift test`), so the CPU column is the steadier figure. Each of B's pages evaluates `org_cards` over all 20,000 organizations to sort them, then keeps 24: 7.4 times A's
+CPU. What A still spends per page is mostly the page's other queries, which run whole on every page: the
+directory's `tags` and `countries` counts group all 20,000 organizations again for each of the 834 pages.
+
+The first version counted each listing's rows while planning the URLs and read them again to render. On the
+listing pages of the example (the directory, the three sorted views, 16 tags, 40 countries, 409 cities) with a
+light detail page per organization, 27,085 pages, that count took 216 s of a 595 s build: a second
+`org_cards` query per listing. The plan now only marks each listing's first page; the render stage reads the
+rows once and claims the later pages' URLs. Most of what remains is `org_cards` itself, a window function and a
+`GROUP BY` over every organization for each filtered listing (409 city pages each evaluate it whole).
+
+**Search.** Today's search (`static/js/search.js`) fetches `orgs/search.json`, every organization's name, URL,
+tags, place and mission excerpt, on the first keystroke, then filters it in the page. At 20,000 organizations:
+
+| | size |
+| --- | ---: |
+| `orgs/search.json` | 4,062 KB (274 KB gzipped) |
+| Pagefind 1.5.2 index of the 20,015 organization pages (`python3 -m pagefind_bin --site public --glob "orgs/*/index.html"`: 18.8 s, 400 MB peak) | 81 MB on disk in 20,000+ files, of which a first search fetches 87 KB |
+
+`bench/search_bench.py FOLDER [--throttle]` types `malaria` into the directory's search box in headless Chromium
+(selenium, as the site gates use) and waits for the status line, and loads Pagefind's API on a page of the same
+site and awaits the first result's data; each run a new browser with an empty cache, median of 3:
+
+| index | results | fetched | first result, localhost | first result, slow 4G (150 ms, 1.6 Mbit/s) |
+| --- | ---: | ---: | ---: | ---: |
+| `orgs/search.json` | 2,502 | 4,063 KB | 1,920 ms | 21,444 ms |
+| Pagefind | 6,002 | 87 KB | 1,283 ms | 1,416 ms |
+
+Python's `http.server` sends `search.json` uncompressed; a host that gzips it would send 274 KB, about 1.4 s on
+slow 4G before the 1.9 s of parsing 20,000 rows and writing 2,502 result links that the localhost figure shows.
+Pagefind's files are compressed by Pagefind itself. (Pagefind counts more results because it reads each page's
+text, where `malaria nets` is in the mission; the JSON search matches name, tags and place.)
+
+**The choice: Pagefind, as an optional step after the build.** A JSON file of every row grows with the data
+and is read whole before the first result; sharding it (by tag or by prefix) would bound the download, but a
+search by any word of a name or a place needs an inverted index, ranking and the stemming Pagefind already does,
+in WebAssembly, with its index split into chunks loaded by prefix. That would be a search engine written by
+hand. Pagefind is a static, self-hosted search (its files are served from the site's own folder: nothing loads
+from a CDN) whose first search fetched 87 KB at 20,000 pages, and it runs after `tally build` on the built
+folder, so Tally's pipeline does not change. Search stays progressive enhancement: every listing is plain,
+paginated HTML, and a site without the index keeps `orgs/search.json`, which is fine at the example's size
+(15 organizations, 4 KB).
+
 ## Not done yet
 
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
+- Wiring Pagefind into the example: a `make` step that runs `python3 -m pagefind_bin --site public` with
+  `data-pagefind-body` on the organization pages, and `search.js` asking Pagefind first and `orgs/search.json`
+  when there is no `pagefind/` folder ([above](#pagination-and-search-at-20000-organizations)).
 - A Mustache renderer that resolves names at compile time (63 % of a whole Congress's member pages), and a front-matter reader that skips Yams for
   plain `key: value` lines: the two costs between Tally and the 0.33 target.
 - A streaming roll-call import (libxml2's reader, fields straight into bound parameters) instead of
