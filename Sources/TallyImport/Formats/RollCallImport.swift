@@ -7,14 +7,11 @@ import TallyFormat
 enum RollCallImport {
     static func write(_ rollCall: RollCall, file: ImportFile, session: ImportSession) throws {
         guard checkTotals(rollCall, file: file, session: session) else { return }
-        var positions: [ContractRecord] = []
+        var positions: [RollCallPositions.Position] = []
+        positions.reserveCapacity(rollCall.members.count)
         for member in rollCall.members {
             guard let representative = try representativeID(for: member, chamber: rollCall.chamber, file: file, session: session) else { continue }
-            positions.append(ContractRecord(table: "roll_call_positions", values: [
-                ("roll_call_id", .parent), ("representative_id", .text(representative)),
-                ("position", .text(RollCall.position(of: member.vote))), ("vote", .text(member.vote)),
-                ("party", member.party.isEmpty ? .null : .text(member.party)),
-            ], location: SourceLocation(file: file.displayName, line: member.line)))
+            positions.append(.init(representativeID: representative, member: member))
         }
         var billID: ImportValue = .null
         if let number = rollCall.billNumber, let id = RollCall.billID(number, congress: rollCall.congress),
@@ -35,10 +32,10 @@ enum RollCallImport {
             ("tie_breaker_vote", rollCall.tieBreaker.map { .text($0.vote) } ?? .null),
             ("source_file", .text(file.defaultSource)), ("source", .text(session.options.set["source"] ?? "")),
         ], location: SourceLocation(file: file.displayName, line: rollCall.line))
-        record.children = positions
         record.refusesChange = !session.options.replace
         record.replacesChildren = ("roll_call_positions", "roll_call_id")
-        try session.record(record)
+        guard let written = try session.record(record) else { return }
+        try RollCallPositions.write(positions, of: written, file: file, writer: session.writer)
     }
 
     /// Whether the file's totals equal its positions, by vote and by party; each difference is an error.
@@ -102,6 +99,13 @@ enum RollCallImport {
 /// Parties as the roster writes them (`Democrat`) and as roll calls do (`D`).
 enum RosterParty {
     static func letter(_ party: String) -> String {
+        // As roll calls and the roster write them, without lowercasing: asked for each position, and per party.
+        switch party {
+        case "D", "R", "I", "L": return party
+        case "Democrat": return "D"
+        case "Republican": return "R"
+        default: break
+        }
         switch party.lowercased() {
         case "democrat", "democratic", "d": return "D"
         case "republican", "r": return "R"
