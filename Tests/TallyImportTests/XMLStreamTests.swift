@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TallyImport
 
-/// `XMLStream` reads a roll call's file with libxml2's reader: what it reads must be exactly what `XMLParser` and
+/// `XMLStream` reads a roll call's file with libxml2's SAX2 parser: what it reads must be exactly what `XMLParser` and
 /// `XMLTree` read (the tree without its records, and the records), and a file it cannot read so must be left to them.
 @Suite struct XMLStreamTests {
     static let shape = XMLRecordShape(parent: "vote-data", element: "recorded-vote", fields: [
@@ -58,6 +58,7 @@ import Testing
         "<!DOCTYPE r [<!ENTITY e \"entity\">]><r>&e;</r>",
         "<!DOCTYPE r [<!ATTLIST r a CDATA \"default\">]><r/>",
         "<r xmlns=\"urn:x\"><a/></r>",
+        "<rollcall-vote a=\"x &amp; y\"/>",
         "<r><x:a xmlns:x=\"urn:x\"/></r>",
         "<rollcall-vote><vote-data></rollcall-vote>",
         "<rollcall-vote/><second/>",

@@ -52,9 +52,10 @@ enum RollCallImport {
                                         hint: "the file contradicts itself and is not imported; download it again from the chamber"))
             }
         }
-        compare(rollCall.totals, rollCall.countedTotals(), "the roll call's")
+        let counted = rollCall.countedTotals()
+        compare(rollCall.totals, counted.all, "the roll call's")
         for (party, stated) in rollCall.partyTotals.sorted(by: { $0.key < $1.key }) {
-            compare(stated, rollCall.countedTotals(party: party), "party \(party)'s")
+            compare(stated, counted.byParty[RosterParty.letter(party)] ?? RollCall.Totals(), "party \(party)'s")
         }
         return consistent
     }
@@ -65,7 +66,7 @@ enum RollCallImport {
         let db = session.writer.db
         let idColumn = chamber == .house ? "bioguide_id" : "lis_id"
         // Found once per import and member: a Congress is 700,000 positions by about 550 members.
-        let cacheKey = idColumn + " " + member.id
+        let cacheKey = ImportWriter.MemberKey(column: idColumn, id: member.id)
         var found = session.writer.memberLookups[cacheKey]
         if found == nil {
             let lookup = try db.cachedStatement(sql: "SELECT id, party FROM representatives WHERE \(idColumn) = ? OR id = ?")

@@ -25,7 +25,12 @@ final class ImportWriter {
     var users: [String: Int64] = [:]
     var categories: [String: Int64] = [:]
     /// Members of Congress found so far, by `bioguide_id`/`lis_id` and the roll call's id: their id and party.
-    var memberLookups: [String: (id: String, party: String?)] = [:]
+    var memberLookups: [MemberKey: (id: String, party: String?)] = [:]
+    /// A member's id in a column of `representatives` (`bioguide_id`, `lis_id`): a key made without joining them.
+    struct MemberKey: Hashable {
+        let column: String
+        let id: String
+    }
     /// Per table: whether it had no row from `source` when the import began, so fingerprinted rows need no
     /// look-up before they are inserted.
     private var fresh: [String: Bool] = [:]
