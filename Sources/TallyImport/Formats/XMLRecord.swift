@@ -42,9 +42,9 @@ extension XMLTree {
         }
     }
 
-    /// A roll call's file as a tree without its records, and the records: streamed by libxml2's reader
-    /// (`XMLStream`), or, for a file the reader would not read exactly as `XMLParser` does (one that is not
-    /// well-formed, or uses entities, CDATA or namespaces), parsed whole as before, with the same diagnostics.
+    /// A roll call's file as a tree without its records, and the records: read by libxml2's SAX2 parser
+    /// (`XMLStream`), or, for a file it would not read exactly as `XMLParser` does (one that is not well-formed,
+    /// or uses entities, CDATA or namespaces), parsed whole as before, with the same diagnostics.
     static func read(_ file: ImportFile, records shape: XMLRecordShape) throws -> (root: XMLTree, records: [XMLRecord]) {
         if let streamed = XMLStream.read(file, records: shape) { return streamed }
         let root = try read(file)
