@@ -3,7 +3,7 @@
 # also installs what the site gates need (gate-deps) and runs them after the Swift tests.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libcsv-dev libsqlite3-dev pkg-config
+DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libcsv-dev libsqlite3-dev libxml2-dev pkg-config
 # What the tests need beyond the build: Debian's cmark-gfm ships the GFM spec and the reference command that
 # GFMSpecTests compare with; for the site gates (.ci/site-gates), the Nu HTML Checker runs on Java, axe-core and the
 # keyboard walk in headless Chromium and in WebKitGTK (webkit2gtk-driver, on an X display from xvfb, its window

@@ -21,6 +21,7 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // libcsv has no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CTallySystem"),
         .target(name: "TallyFormat"),
         .target(name: "TallyCharts", dependencies: ["TallyFormat"]),
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "TallyHTML"),
         // The importer behind `tally import` and `sources:`: a leaf that writes contract rows through TallyStore.
         .target(name: "TallyImport", dependencies: [
-            "CCSV", "CTallySystem", "TallyFormat", "TallyHTML", "TallyStore",
+            "CCSV", "CLibXML2", "CTallySystem", "TallyFormat", "TallyHTML", "TallyStore",
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Yams", package: "Yams"),
         ]),

@@ -103,8 +103,9 @@ final class ImportSession {
         try row(names: names, targets: targets(of: names, at: location), values: fields.map { $0.value }, at: location)
     }
 
-    /// Writes a record a structured format made.
-    func record(_ record: ContractRecord) throws {
+    /// Writes a record a structured format made; returns its row, or nil when it was left out or had a problem.
+    @discardableResult
+    func record(_ record: ContractRecord) throws -> ImportWriter.WrittenRow? {
         try writer.write(record)
     }
 

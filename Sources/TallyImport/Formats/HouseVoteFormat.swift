@@ -12,8 +12,14 @@ enum HouseVoteFormat: ImportFormat {
     static let defaultSource: String? = "house-clerk"
     static let settableColumns = ["source"]
 
+    /// Each member's `recorded-vote`: the `legislator`'s name and attributes, and the `vote`.
+    private static let memberShape = XMLRecordShape(parent: "vote-data", element: "recorded-vote", fields: [
+        .init(child: "legislator", attribute: nil), .init(child: "vote", attribute: nil), .init(child: "legislator", attribute: "name-id"),
+        .init(child: "legislator", attribute: "party"), .init(child: "legislator", attribute: "state"),
+    ])
+
     static func read(_ file: ImportFile, into session: ImportSession) throws {
-        let root = try XMLTree.read(file)
+        let (root, votes) = try XMLTree.read(file, records: memberShape)
         guard root.name == "rollcall-vote", let metadata = root["vote-metadata"] else {
             throw ImportFailure([Diagnostic(file: file.displayName, line: root.line, message: "this is not a House roll call: its root is <\(root.name)>",
                                             hint: "House roll calls start with <rollcall-vote>; Senate ones are imported with senate-vote")])
@@ -40,11 +46,10 @@ enum HouseVoteFormat: ImportFormat {
             default: totals.candidates[name] = count
             }
         }
-        let members = (root["vote-data"]?.all("recorded-vote") ?? []).compactMap { vote -> RollCall.Member? in
-            guard let legislator = vote["legislator"] else { return nil }
-            return RollCall.Member(id: legislator.attributes["name-id"] ?? "", name: XMLTree.trimmed(legislator.text),
-                                   party: legislator.attributes["party"] ?? "", state: legislator.attributes["state"] ?? "",
-                                   vote: vote.string("vote"), line: vote.line)
+        // The fields in `memberShape`'s order: the legislator's name, the vote, name-id, party, state.
+        let members = votes.compactMap { vote -> RollCall.Member? in
+            guard let name = vote[0] else { return nil }  // no <legislator>
+            return RollCall.Member(id: vote[2] ?? "", name: name, party: vote[3] ?? "", state: vote[4] ?? "", vote: vote[1] ?? "", line: vote.line)
         }
         if let missing = members.first(where: { $0.id.isEmpty }) {
             throw ImportFailure([Diagnostic(file: file.displayName, line: missing.line, message: "\(missing.name) has no name-id",

@@ -44,6 +44,15 @@ struct RollCall {
 
     /// `yes`, `no`, `present`, `not voting`, or `candidate` for a Speaker election's names.
     static func position(of vote: String) -> String {
+        // The chambers' own spellings first, without lowercasing: each of a Congress's 700,000 positions is read
+        // here once for the totals, once more per party, and once to be written.
+        switch vote {
+        case "Yea", "Aye": return "yes"
+        case "Nay", "No": return "no"
+        case "Present": return "present"
+        case "Not Voting": return "not voting"
+        default: break
+        }
         switch vote.lowercased() {
         case "yea", "aye", "guilty": return "yes"
         case "nay", "no", "not guilty": return "no"
@@ -71,20 +80,26 @@ struct RollCall {
         return letters + digits + "-" + String(congress)
     }
 
-    /// Counts the recorded positions as the file's totals count them; a party is matched by its letter, since the
-    /// Clerk names it in `totals-by-party` (`Republican`) and abbreviates it on each member (`party="R"`).
-    func countedTotals(party: String? = nil) -> Totals {
-        var totals = Totals()
-        let wanted = party.map(RosterParty.letter)
-        for member in members where wanted == nil || RosterParty.letter(member.party) == wanted {
-            switch RollCall.position(of: member.vote) {
-            case "yes": totals.yes += 1
-            case "no": totals.no += 1
-            case "present": totals.present += 1
-            case "not voting": totals.notVoting += 1
-            default: totals.candidates[member.vote, default: 0] += 1
+    /// Counts the recorded positions as the file's totals count them, in all and by party letter: the Clerk names a
+    /// party in `totals-by-party` (`Republican`) and abbreviates it on each member (`party="R"`). One pass for
+    /// all, since a Congress is 700,000 positions.
+    func countedTotals() -> (all: Totals, byParty: [String: Totals]) {
+        var all = Totals(), byParty: [String: Totals] = [:]
+        for index in members.indices {
+            let vote = members[index].vote
+            let position = RollCall.position(of: vote)
+            func count(_ totals: inout Totals) {
+                switch position {
+                case "yes": totals.yes += 1
+                case "no": totals.no += 1
+                case "present": totals.present += 1
+                case "not voting": totals.notVoting += 1
+                default: totals.candidates[vote, default: 0] += 1
+                }
             }
+            count(&all)
+            count(&byParty[RosterParty.letter(members[index].party), default: Totals()])
         }
-        return totals
+        return (all, byParty)
     }
 }

@@ -7,14 +7,11 @@ import TallyFormat
 enum RollCallImport {
     static func write(_ rollCall: RollCall, file: ImportFile, session: ImportSession) throws {
         guard checkTotals(rollCall, file: file, session: session) else { return }
-        var positions: [ContractRecord] = []
+        var positions: [RollCallPositions.Position] = []
+        positions.reserveCapacity(rollCall.members.count)
         for member in rollCall.members {
             guard let representative = try representativeID(for: member, chamber: rollCall.chamber, file: file, session: session) else { continue }
-            positions.append(ContractRecord(table: "roll_call_positions", values: [
-                ("roll_call_id", .parent), ("representative_id", .text(representative)),
-                ("position", .text(RollCall.position(of: member.vote))), ("vote", .text(member.vote)),
-                ("party", member.party.isEmpty ? .null : .text(member.party)),
-            ], location: SourceLocation(file: file.displayName, line: member.line)))
+            positions.append(.init(representativeID: representative, member: member))
         }
         var billID: ImportValue = .null
         if let number = rollCall.billNumber, let id = RollCall.billID(number, congress: rollCall.congress),
@@ -35,10 +32,10 @@ enum RollCallImport {
             ("tie_breaker_vote", rollCall.tieBreaker.map { .text($0.vote) } ?? .null),
             ("source_file", .text(file.defaultSource)), ("source", .text(session.options.set["source"] ?? "")),
         ], location: SourceLocation(file: file.displayName, line: rollCall.line))
-        record.children = positions
         record.refusesChange = !session.options.replace
         record.replacesChildren = ("roll_call_positions", "roll_call_id")
-        try session.record(record)
+        guard let written = try session.record(record) else { return }
+        try RollCallPositions.write(positions, of: written, file: file, writer: session.writer)
     }
 
     /// Whether the file's totals equal its positions, by vote and by party; each difference is an error.
@@ -55,9 +52,10 @@ enum RollCallImport {
                                         hint: "the file contradicts itself and is not imported; download it again from the chamber"))
             }
         }
-        compare(rollCall.totals, rollCall.countedTotals(), "the roll call's")
+        let counted = rollCall.countedTotals()
+        compare(rollCall.totals, counted.all, "the roll call's")
         for (party, stated) in rollCall.partyTotals.sorted(by: { $0.key < $1.key }) {
-            compare(stated, rollCall.countedTotals(party: party), "party \(party)'s")
+            compare(stated, counted.byParty[RosterParty.letter(party)] ?? RollCall.Totals(), "party \(party)'s")
         }
         return consistent
     }
@@ -68,7 +66,7 @@ enum RollCallImport {
         let db = session.writer.db
         let idColumn = chamber == .house ? "bioguide_id" : "lis_id"
         // Found once per import and member: a Congress is 700,000 positions by about 550 members.
-        let cacheKey = idColumn + " " + member.id
+        let cacheKey = ImportWriter.MemberKey(column: idColumn, id: member.id)
         var found = session.writer.memberLookups[cacheKey]
         if found == nil {
             let lookup = try db.cachedStatement(sql: "SELECT id, party FROM representatives WHERE \(idColumn) = ? OR id = ?")
@@ -102,6 +100,13 @@ enum RollCallImport {
 /// Parties as the roster writes them (`Democrat`) and as roll calls do (`D`).
 enum RosterParty {
     static func letter(_ party: String) -> String {
+        // As roll calls and the roster write them, without lowercasing: asked for each position, and per party.
+        switch party {
+        case "D", "R", "I", "L": return party
+        case "Democrat": return "D"
+        case "Republican": return "R"
+        default: break
+        }
         switch party.lowercased() {
         case "democrat", "democratic", "d": return "D"
         case "republican", "r": return "R"

@@ -12,8 +12,13 @@ enum SenateVoteFormat: ImportFormat {
     static let defaultSource: String? = "senate-lis"
     static let settableColumns = ["source"]
 
+    /// Each senator's `member`.
+    private static let memberShape = XMLRecordShape(parent: "members", element: "member", fields: [
+        "lis_member_id", "member_full", "party", "state", "vote_cast",
+    ].map { XMLRecordShape.Field(child: $0, attribute: nil) })
+
     static func read(_ file: ImportFile, into session: ImportSession) throws {
-        let root = try XMLTree.read(file)
+        let (root, senators) = try XMLTree.read(file, records: memberShape)
         guard root.name == "roll_call_vote" else {
             throw ImportFailure([Diagnostic(file: file.displayName, line: root.line, message: "this is not a Senate roll call: its root is <\(root.name)>",
                                             hint: "Senate roll calls start with <roll_call_vote>; House ones are imported with house-vote")])
@@ -32,9 +37,10 @@ enum SenateVoteFormat: ImportFormat {
                                             message: "<vote_date> \(Diagnostic.quoted(dateText)) is not a date like 'May 11, 2023, 06:45 PM'",
                                             hint: "the file may be damaged; download it again")])
         }
-        let members = (root["members"]?.all("member") ?? []).map { member in
-            RollCall.Member(id: member.string("lis_member_id"), name: member.string("member_full"), party: member.string("party"),
-                            state: member.string("state"), vote: member.string("vote_cast"), line: member.line)
+        // The fields in `memberShape`'s order.
+        let members = senators.map { member in
+            RollCall.Member(id: member[0] ?? "", name: member[1] ?? "", party: member[2] ?? "", state: member[3] ?? "", vote: member[4] ?? "",
+                            line: member.line)
         }
         if let missing = members.first(where: { $0.id.isEmpty }) {
             throw ImportFailure([Diagnostic(file: file.displayName, line: missing.line, message: "\(missing.name) has no lis_member_id",

@@ -10,8 +10,8 @@ final class XMLTree {
     let name: String
     let attributes: [String: String]
     let line: Int
-    fileprivate(set) var text = ""
-    fileprivate(set) var children: [XMLTree] = []
+    var text = ""
+    var children: [XMLTree] = []
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name

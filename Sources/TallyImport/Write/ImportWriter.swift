@@ -25,7 +25,12 @@ final class ImportWriter {
     var users: [String: Int64] = [:]
     var categories: [String: Int64] = [:]
     /// Members of Congress found so far, by `bioguide_id`/`lis_id` and the roll call's id: their id and party.
-    var memberLookups: [String: (id: String, party: String?)] = [:]
+    var memberLookups: [MemberKey: (id: String, party: String?)] = [:]
+    /// A member's id in a column of `representatives` (`bioguide_id`, `lis_id`): a key made without joining them.
+    struct MemberKey: Hashable {
+        let column: String
+        let id: String
+    }
     /// Per table: whether it had no row from `source` when the import began, so fingerprinted rows need no
     /// look-up before they are inserted.
     private var fresh: [String: Bool] = [:]
@@ -58,16 +63,29 @@ final class ImportWriter {
         return table
     }
 
+    /// The row a record was written to, and whether it has no children in the database now (it was just inserted,
+    /// or its children deleted to be replaced), so none of its children can be there yet.
+    typealias WrittenRow = (rowID: Int64, childrenAreNew: Bool)
+
     /// Writes `record` and its children; problems are collected in `problems`. `parentIsNew` says that the row
-    /// whose child this is was just inserted (or its children deleted), so no row can hold its id yet.
-    func write(_ record: ContractRecord, parentID: Int64? = nil, parentIsNew: Bool = false) throws {
+    /// whose child this is was just inserted (or its children deleted), so no row can hold its id yet. Returns
+    /// the row, or nil when it was left out or had a problem.
+    @discardableResult
+    func write(_ record: ContractRecord, parentID: Int64? = nil, parentIsNew: Bool = false) throws -> WrittenRow? {
+        guard let written = try writeRow(record, parentID: parentID, parentIsNew: parentIsNew) else { return nil }
+        for child in record.children { try write(child, parentID: written.rowID, parentIsNew: written.childrenAreNew) }
+        return written
+    }
+
+    /// Writes `record` itself, not its children.
+    private func writeRow(_ record: ContractRecord, parentID: Int64?, parentIsNew: Bool) throws -> WrittenRow? {
         if let allowed = options.onlyUsers, record.values.contains(where: { if case .user(let name) = $0.value { !allowed.contains(name) } else { false } }) {
             summary.leftOut["rows of unpublished users", default: 0] += 1
-            return
+            return nil
         }
         guard let table = try table(record.table) else {
             problem(record, nil, "the database has no table \(record.table)", hint: "run tally migrate on it first")
-            return
+            return nil
         }
         var columns: [String] = [], values: [DatabaseValue] = []
         // Room for the key's two columns too, so a row's arrays are allocated once.
@@ -79,7 +97,7 @@ final class ImportWriter {
             columns.append(column)
             values.append(resolved)
         }
-        guard problems.count == errorsBefore else { return }
+        guard problems.count == errorsBefore else { return nil }
         if table.name == "organizations", !columns.contains("slug"), let index = columns.firstIndex(of: "name"),
            let name = String.fromDatabaseValue(values[index]) {
             columns.append("slug")
@@ -91,10 +109,8 @@ final class ImportWriter {
             try restoreKeyIndex(on: table.name)
             if try isFresh(table.name) {
                 switch try insertNew(table.name, columns: &columns, values: &values, externalID: externalID, record: record) {
-                case .inserted(let rowID):
-                    for child in record.children { try write(child, parentID: rowID, parentIsNew: true) }
-                    return
-                case .failed: return
+                case .inserted(let rowID): return (rowID, true)
+                case .failed: return nil
                 case .keyTaken: break  // the file names this id twice: found and compared below, like any row found again
                 }
             }
@@ -102,8 +118,7 @@ final class ImportWriter {
         } else if let natural = RecordKey.naturalKeys[table.name], natural.allSatisfy(columns.contains) {
             try restoreKeyIndex(on: table.name)
             if parentIsNew, record.values.contains(where: { $0.value == .parent }), let rowID = try insertChild(table.name, columns: columns, values: values) {
-                for child in record.children { try write(child, parentID: rowID, parentIsNew: true) }
-                return
+                return (rowID, true)
             }
             lookup = natural.compactMap { key in columns.firstIndex(of: key).map { (key, values[$0]) } }
         } else if isKeyed {
@@ -112,9 +127,8 @@ final class ImportWriter {
                                                     values: identifying.map { values[$0] })
             if try isFresh(table.name) {
                 guard let rowID = try insertFingerprinted(table.name, columns: &columns, values: &values, fingerprint: fingerprint, record: record)
-                else { return }
-                for child in record.children { try write(child, parentID: rowID, parentIsNew: true) }
-                return
+                else { return nil }
+                return (rowID, true)
             }
             try restoreKeyIndex(on: table.name)
             let externalID = RecordKey.fingerprintID(fingerprint, occurrence: try occurrence(of: fingerprint))
@@ -123,15 +137,14 @@ final class ImportWriter {
             let keys = RecordKey.naturalKeys[table.name] ?? []
             problem(record, nil, "a row of \(table.name) needs \(keys.joined(separator: " and ")) to be found again on the next import",
                     hint: "map a column to each of them")
-            return
+            return nil
         }
-        guard let lookup else { return }
+        guard let lookup else { return nil }
         if lookup.first?.0 == "import_source" {
             columns += ["import_source", "external_id"]
             values += lookup.map { $0.1 }
         }
-        guard let (rowID, childrenAreNew) = try upsert(table.name, columns: columns, values: values, key: lookup, record: record) else { return }
-        for child in record.children { try write(child, parentID: rowID, parentIsNew: childrenAreNew) }
+        return try upsert(table.name, columns: columns, values: values, key: lookup, record: record)
     }
 
     /// Inserts a child of a row just inserted without looking its key up first: the key holds the parent's new id,

@@ -15,7 +15,7 @@ This is for engineers changing Tally. The user documentation is in [content.md](
 tally ──► TallyCheck ──► TallySite, TallyHTML, TallyStore     (tally check)
   ├────► TallyReport ──► TallySite, TallyHTML                 (tally report)
   ├────► TallyServe ───► TallySite, FlyingFox                 (tally serve)
-  ├────► TallyImport ──► TallyStore, TallyFormat, TallyHTML, CCSV (system libcsv), CTallySystem   (tally import)
+  ├────► TallyImport ──► TallyStore, TallyFormat, TallyHTML, CCSV (system libcsv), CLibXML2 (system libxml2), CTallySystem   (tally import)
   └────► TallySite ──► TallyStore ──────► TallyFormat         (the build pipeline: tally build)
               │   └───► TallyTemplates ──► TallyFormat, TallyMarkdown
               ├───────► TallyImport       (sources: in the snapshot)
@@ -38,13 +38,14 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CTallySystem` | libc | a C target for what Swift's Glibc module does not import: `tally_exchange_paths(a, b)` (`renameat2` with `RENAME_EXCHANGE`, `renamex_np` with `RENAME_SWAP` on macOS), returning 0 or an errno; `tally_parse_date` (`strptime`, for `--date-format`) |
 | `CCMarkGFM` | libcmark-gfm, libcmark-gfm-extensions (pkg-config `libcmark-gfm`) | a `.systemLibrary` target: `module.modulemap` + `shim.h` |
 | `CCSV` | libcsv (Debian `libcsv-dev`; no pkg-config file, so the module map links `csv` by name) | a `.systemLibrary` target for `TallyImport`'s CSV format |
+| `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). Formatting does not depend on the locale, so output is byte-identical on every machine. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations`, `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
-| `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` over `XMLTree` (Foundation's `XMLParser`) into `RollCall`, checked and written by `RollCallImport`, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
+| `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CLibXML2, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` into `RollCall`, checked and written by `RollCallImport` and `RollCallPositions` (a new roll call's positions through one prepared insert): `XMLStream` reads a file with libxml2's SAX2 parser, its members (`XMLRecordShape`) straight into flat `XMLRecord`s and the rest into an `XMLTree`, and leaves any file it would not read exactly as Foundation's `XMLParser` does to `XMLTree.read`, with its diagnostics, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
 | `TallySite` | Charts, HTML, Format, Import, Markdown, Store, Templates, GRDB, Yams | the build pipeline, one folder per stage (below); the only module that ties the leaf modules together |
 | `TallyCheck` | TallySite, TallyHTML, TallyStore, TallyFormat | `tally check`: `SiteChecker` (build into a temporary folder, then `LinkChecker`), `LinkDiagnostics`, `DataChecker` and its rules (`DataChecker+Rules`, `DataChecker+RollCalls`, `CategoryCycles`), `CheckReport` and its JSON |
 | `TallyReport` | TallySite, TallyHTML | `tally report`: `ReportBuilder` (build into a temporary folder, take one user's page) and `SelfContainedPage` (styles and images inlined, scripts dropped, links made absolute or plain text) |
@@ -3528,9 +3529,12 @@ fingerprints** (2.88×: SQLite alone needs about 3 s to insert the rows and buil
 [performance.md](performance.md#the-byte-level-path-rowplan) says where the time goes.
 
 A whole Congress of roll calls (1,500 House and 700 Senate files, 722,500 positions, 138 MiB of XML;
-`bench/congress_bench.py`) imports in 7.5 s of CPU at 41 MiB (9.7 s before a new roll call's positions went in
-without a look-up each), against 1.0 s for sqlite3's `.import` of the same rows as CSV: 7.5 times the floor, where
-"a few times" is the aim.
+`bench/congress_bench.py`) imports in 3.6 s of CPU at 41 MiB (7.1 s before libxml2's SAX2 parser read the files
+straight into records, 9.7 s before a new roll call's positions went in without a look-up each), against 1.0 s for
+sqlite3's `.import` of the same rows as CSV: 3.7 times the floor, where "a few times" (at most 3) is the aim.
+The files are read with libxml2 (Debian `libxml2-dev`), as Foundation's `XMLParser` reads them; one with anything
+that parser could read otherwise (an entity, CDATA, namespaces, a DTD's declarations) or a problem is read by
+`XMLParser` itself, so the rows and messages are the same.
 [performance.md](performance.md#a-whole-congress) has the figures and where the time goes.
 """####),
         ("performance", ####"""
@@ -3896,15 +3900,61 @@ id, so when the roll call was just inserted no position can be in the table yet:
 straight away, and only a member the file lists twice (refused by the primary key) is looked up and compared
 (`CongressImportTests`). `XMLTree`'s `subscript` split every path into an array, three times for each position.
 
-**Not met: "a few times" sqlite3's time.** The import is 7.5× the floor. Where the rest goes, by `perf` on 500 House
-files after these changes: the Swift runtime 34 % (retains, releases and array storage: a `ContractRecord`, its value
-array and its location per position, and `XMLTree` nodes with attribute dictionaries per element), SQLite 18 %,
-Tally's own code 14 %, libc 13 % (`malloc`, `free`, `memcpy`), libxml2 9 % and Foundation's `XMLParser` around it 3 %
-(plus the Swift strings and dictionaries it makes for each callback, counted in the runtime's share), the kernel 7 %.
-Closing the gap needs what CSV got: libxml2's streaming reader (`xmlTextReader`, Debian `libxml2-dev`, as a system
-library like `CCSV`) read into a per-chamber plan that binds each position's fields straight into one prepared insert,
-with no tree, record or location per position. That is not done: it replaces the two formats' readers and their
-diagnostics' line numbers, more than this session had time to do safely.
+Where the rest went then, by `perf` on 500 House files: the Swift runtime 34 % (retains, releases and array
+storage: a `ContractRecord`, its value array and its location per position, and `XMLTree` nodes with attribute
+dictionaries per element), SQLite 18 %, Tally's own code 14 %, libc 13 % (`malloc`, `free`, `memcpy`), libxml2 9 %
+and Foundation's `XMLParser` around it 3 % (plus the Swift strings and dictionaries it makes for each callback,
+counted in the runtime's share), the kernel 7 %.
+
+### libxml2's SAX2 parser straight into records
+
+Measured on 2026-11-24 at 15:37 UTC (load average 3.6 to 3.8: other engineers' builds), release builds, 3 runs
+alternating sqlite3, before and after, medians of CPU time (user + system); the files written by
+`congress_bench.py`'s own `write_files` (1,500 House and 700 Senate roll calls, 722,500 positions), each import
+into a new copy of the example database as the bench makes it. "Before" is `320b14b` (main when this work began),
+"after" is this branch:
+
+```sh
+python3 -c "import sys; sys.path.insert(0, 'bench'); import congress_bench as c, os; os.makedirs(c.FOLDER, exist_ok=True); c.write_files(c.FOLDER, 1500, 700)"
+/usr/bin/time -f "%U user %S sys %e wall %M KB" sqlite3 floor.sqlite ".mode csv" \
+  ".import .bench/congress/roll_calls.csv roll_calls" ".import .bench/congress/positions.csv positions"
+tally migrate congress.sqlite --seed data/example.sql
+/usr/bin/time -f "%U user %S sys %e wall %M KB" tally import house-vote .bench/congress/files/roll*.xml --db congress.sqlite
+/usr/bin/time -f "%U user %S sys %e wall %M KB" tally import senate-vote .bench/congress/files/vote_*.xml --db congress.sqlite
+sqlite3 congress.sqlite .dump | md5sum
+```
+
+| import | CPU (user + sys), 3 runs | median | wall (median) | peak RSS | CPU / floor |
+|---|---|---:|---:|---:|---:|
+| sqlite3 `.import` of the same rows (floor) | 0.96, 0.99, 0.97 s | 0.97 s | 1.08 s | 6 MiB | 1.0 |
+| `tally import house-vote` + `senate-vote`, before | 7.11, 8.19, 6.76 s | 7.11 s | 7.79 s | 41 MiB | 7.3 |
+| the same, after | 3.60, 3.97, 3.61 s | **3.61 s** | 4.07 s | 41 MiB | **3.7** |
+
+The database dumps of before and after are identical after every run (`2201e5ee…`), and `make
+example-imports-check` builds the same site. The steps, one run each while the load average was 6 to 10 (so
+only roughly comparable with the table):
+
+| change | CPU |
+|---|---:|
+| before | 7.60 s |
+| `XMLStream` over libxml2's streaming reader (`xmlTextReader`): each member's element read straight into a flat `XMLRecord` of the fields its format reads, names matched by their bytes, only the metadata as an `XMLTree`; a new roll call's positions bound straight into one prepared insert (`RollCallPositions`) rather than a `ContractRecord` each through `ImportWriter.write`; a vote's position and a party's letter matched as the chambers spell them before anything is lowercased | 5.18 s |
+| libxml2's SAX2 parser instead of the reader, which built and freed a node per element under the hood (libxml2 was then 27 % of the time: `xmlSAX2StartElementNs`, `xmlIsID`); SAX2 is what `XMLParser` itself drives, with the same callbacks, lines and whitespace | 4.26 s |
+| the totals counted in one pass for all parties (each member was copied once per party), members cached by a two-string key instead of a joined string | about 3.8 s |
+
+`XMLStream` only reads what it reads exactly as `XMLParser` and `XMLTree` do. A file with anything else, any error
+or warning from libxml2, CDATA, an entity reference, `&` in an attribute (which the SAX2 callbacks pass on
+undecoded), namespaces or declarations in a DTD, is read by `XMLParser` as before, with its diagnostics
+(`XMLStreamTests` compares the two readings).
+
+**Not met: "a few times" sqlite3's time, if that means at most 3×.** The import is 3.7× the floor (7.3× before).
+Where the rest goes, by `perf` on the 1,500 House files after these changes: SQLite 35 % (the positions' primary
+key, the foreign keys to `roll_calls` and `representatives` checked per row, and the table; the floor inserts
+into two bare text tables), the Swift runtime 17 % and libc 11 % (`malloc`, `free`, `memcmp`: five strings and a
+field array per member, a `RollCall.Member` and a bound-value array per position, the member cache's hashing),
+libxml2's parsing 15 %, Tally's own code 13 %, the kernel 7 %. The next step would be a byte-level plan like the
+CSV's `RowPlan`: the member's fields kept as byte ranges of the parser's buffer and bound in place, the member
+cache keyed by those bytes, no `String` per field, which could take out most of the runtime's and libc's share
+(about a second); SQLite's own work, about 1.1 s, stays.
 
 | build of the example site's pages, by kind (idle machine) | pages | CPU (user) | per page |
 |---|---:|---:|---:|
@@ -4033,8 +4083,8 @@ paginated HTML, and a site without the index keeps `orgs/search.json`, which is 
   when there is no `pagefind/` folder ([above](#pagination-and-search-at-20000-organizations)).
 - A Mustache renderer that resolves names at compile time (63 % of a whole Congress's member pages), and a front-matter reader that skips Yams for
   plain `key: value` lines: the two costs between Tally and the 0.33 target.
-- A streaming roll-call import (libxml2's reader, fields straight into bound parameters) instead of
-  `XMLParser` and a tree per file: the rest of the gap to "a few times" sqlite3, now 7.5× ([above](#a-whole-congress)).
+- Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
+  the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
 - The snapshot copy could start while content loads; it waits for the `site_pages` rows today (0.3 s at
   10,000 pages).
 
