@@ -85,6 +85,9 @@ public final class SiteDatabase: Sendable {
             // Cached per connection: templated pages run the same queries once per row.
             statement = try db.cachedStatement(sql: sql)
         } catch let error as DatabaseError {
+            if error.message?.hasPrefix("Multiple statements found") == true {
+                throw QueryError(message: QueryError.notOneStatement, lineInQuery: secondStatementLine(db, sql: sql))
+            }
             throw QueryError(message: error.message ?? "\(error)", lineInQuery: errorLine(db, sql: sql))
         }
         // A read-only PRAGMA would run too; a query is a SELECT (WITH, VALUES, or EXPLAIN of one), nothing else.
@@ -112,6 +115,17 @@ public final class SiteDatabase: Sendable {
     /// The 0-based line in `sql` of the last error: at the byte offset SQLite reports, or, for a missing table,
     /// which SQLite does not locate, where the table is first named.
     /// - Parameter prefixLength: bytes that came before `sql` in the statement SQLite compiled.
+    /// The 0-based line where the statement after the first starts: SQLite's prepare stops at the first one's end.
+    static func secondStatementLine(_ db: Database, sql: String) -> Int? {
+        sql.withCString { start -> Int? in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            guard sqlite3_prepare_v2(db.sqliteConnection, start, -1, &statement, &tail) == SQLITE_OK else { return nil }
+            sqlite3_finalize(statement)
+            return tail.map { SQLText.line(atOrAfter: $0 - start, in: sql) }
+        }
+    }
+
     static func errorLine(_ db: Database, sql: String, after prefixLength: Int = 0) -> Int? {
         let offset = Int(sqlite3_error_offset(db.sqliteConnection)) - prefixLength
         if offset >= 0 { return SQLText.line(ofOffset: offset, in: sql) }

@@ -46,4 +46,7 @@ public struct QueryError: Error, Equatable, Sendable {
         self.message = message
         self.lineInQuery = lineInQuery
     }
+
+    /// A page query with a second statement after a `;`, which GRDB refuses in words of its own API.
+    public static let notOneStatement = "a query is one SQL statement; a second statement starts here"
 }

@@ -71,7 +71,7 @@ public enum StarterSite {
             - **{{name}}**: {{mission}}
             {{/orgs}}
             {{^orgs}}
-            The database has no organizations yet. Add rows to the `organizations` table (`tally help database`
+            The database has no organizations yet. Add rows to the `organizations` table (`tally docs database`
             lists its columns), then run `tally build` again.
             {{/orgs}}
 

@@ -221,6 +221,30 @@ func temporaryFolder() throws -> URL {
         #expect(html.contains("<p>Gave to <a>AMF</a>.</p>"))
     }
 
+    /// Every `tally …` command the starter site's pages and config tell a new user to run exists, and each
+    /// `tally docs TOPIC` among them prints its topic (`tally help database` printed the general usage).
+    @Test func theCommandsTheStarterSiteMentionsExist() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let subcommands: Set<String> = ["build", "check", "serve", "report", "import", "init", "migrate", "docs"]
+        var docs: [String] = []
+        for file in ["tally.yaml", "content/index.md", "content/about.md", "content/404.md", "content/users/[username].md"] {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for mention in text.components(separatedBy: "`tally ").dropFirst() {
+                let command = String(mention.prefix { $0 != "`" })
+                let words = command.split(separator: " ").map(String.init)
+                #expect(subcommands.contains(words.first ?? ""), "\(file): `tally \(command)`")
+                if words.first == "docs" { docs.append(words.dropFirst().joined(separator: " ")) }
+            }
+        }
+        #expect(docs == ["database"])
+        for topic in docs {
+            let result = try tally(["docs", topic], in: folder)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("# "))
+        }
+    }
+
     /// The starter site has a report page and an example user, so the report works before anything is changed.
     @Test func theStarterSitesExampleUserHasAReportAtOnce() throws {
         let folder = try temporaryFolder()

@@ -84,6 +84,38 @@ struct ChartErrorTests {
         }
     }
 
+    /// Without a currency format, `*_cents` amounts whose currency column holds several currencies would be added
+    /// together as plain numbers ($150 + €30 drawn as 18,000): refused at the key naming them.
+    @Test func amountsInSeveralCurrenciesNeedACurrencyFormat() throws {
+        let data = ChartData(columns: ["year", "currency", "amount_cents"], rows: [
+            [.text("2024"), .text("USD"), .integer(15_000)], [.text("2024"), .text("eur"), .integer(3_000)],
+            [.text("2025"), .text("USD"), .integer(2_500)],
+        ])
+        let error = try #require(Self.error(ChartSpec(kind: .bar, x: "year", y: ["amount_cents"]), data))
+        #expect(error == .unformattedCurrencies(column: "amount_cents", currencyColumn: "currency", currencies: ["EUR", "USD"], key: "y"))
+        #expect(error.message == "column \"amount_cents\" holds amounts in EUR, USD (column \"currency\"), "
+            + "which this chart would add together on one axis")
+        #expect(error.hint == "add \"currency_column: currency\" to draw one chart per currency, "
+            + "or keep one currency with WHERE currency = 'EUR' in the query")
+        #expect(error.key == "y")
+        var histogram = ChartSpec(kind: .histogram, x: "amount_cents")
+        #expect(Self.error(histogram, data)?.key == "x")
+        for kind in ChartKind.allCases where kind != .histogram {
+            var any = ChartSpec(kind: kind, x: "year", y: ["amount_cents"], format: .compact)
+            if kind == .progress { (any.x, any.target) = (nil, .value(10)) }
+            if kind == .calendar { any.x = "year" }
+            #expect(Self.error(any, data)?.key == "y", "\(kind)")
+        }
+        // One currency, a currency format, or a column that is not an amount: drawn as before.
+        let dollars = ChartData(columns: data.columns, rows: data.rows.filter { $0[1] == .text("USD") })
+        #expect(Self.error(ChartSpec(kind: .bar, x: "year", y: ["amount_cents"]), dollars) == nil)
+        #expect(Self.error(ChartSpec(kind: .bar, x: "year", y: ["amount_cents"], format: .currency(.column("currency"))), data) == nil)
+        let counts = ChartData(columns: ["year", "currency", "gifts"], rows: [[.text("2024"), .text("USD"), .integer(2)], [.text("2024"), .text("EUR"), .integer(1)]])
+        #expect(Self.error(ChartSpec(kind: .bar, x: "year", y: ["gifts"]), counts) == nil)
+        histogram.format = .currency(.column("currency"))
+        #expect(Self.error(histogram, data) == nil)
+    }
+
     @Test func negativePieValues() throws {
         let data = ChartData(columns: ["category", "amount"], rows: [[.text("Food"), .integer(40)], [.text("Refund"), .integer(-5)]])
         let error = try #require(Self.error(ChartSpec(kind: .pie, x: "category", y: ["amount"]), data))

@@ -137,6 +137,16 @@ import Testing
         ])
     }
 
+    /// Two statements in one query are named in Tally's words at the second one's line, not in GRDB's
+    /// ("Multiple statements found. To execute multiple statements, use Database.execute(sql:)…").
+    @Test func aQueryWithTwoStatementsIsToldWhereTheSecondStarts() throws {
+        let site = try TestSite(["content/p.md": "# P\n\n```sql p\nSELECT 1 AS n;\n\n  SELECT 2 AS n\n```\n{{p.n}}\n",
+                                 "content/q.md": "```sql q\nSELECT 1 AS n;\n\n```\n{{q.n}}\n"])
+        #expect(site.errors() == [
+            "content/p.md:6:1: error: a query is one SQL statement; a second statement starts here (in query 'p')\n  hint: give each statement a ```sql block of its own, or remove the `;` after the first",
+        ])
+    }
+
     @Test func aFileWhosePathIsNoSafeURLIsRefused() throws {
         let site = try TestSite(["content/My Page.md": "x\n", "content/Über uns/index.md": "y\n", "content/fine-page_2.md": "z\n"])
         #expect(site.errors() == [

@@ -14,7 +14,7 @@ extension ChartError {
             return .unknownCurrency(code, column: name(column), row: row)
         case .negativeValue(let column, let row, let value, let kind):
             return .negativeValue(column: name(column), row: row, value: value, kind: kind)
-        case .invalidSpec, .currencyMismatch, .invalidTarget:
+        case .invalidSpec, .currencyMismatch, .unformattedCurrencies, .invalidTarget:
             return self
         }
     }

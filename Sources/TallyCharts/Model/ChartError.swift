@@ -11,6 +11,9 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongValueType(column: String, row: Int, expected: String, found: String)
     /// A row whose currency column names another currency than the chart's `currency:`.
     case currencyMismatch(column: String, row: Int, found: String, declared: String)
+    /// Amounts (`*_cents`) in several currencies, by their currency column, in a chart with no currency format,
+    /// which would add them together on one axis; `key` is the chart key that names the amounts.
+    case unformattedCurrencies(column: String, currencyColumn: String, currencies: [String], key: String)
     /// A currency column holds something that is not an ISO 4217 code.
     case unknownCurrency(String, column: String, row: Int)
     /// A negative value where the chart can only show parts of a whole.
@@ -31,6 +34,9 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
         case .currencyMismatch(let column, let row, let found, let declared):
             "column \"\(column)\" has \"\(found)\" in row \(row), but the chart says \"currency: \(declared)\"; "
                 + "its amounts would be drawn as \(declared)"
+        case .unformattedCurrencies(let column, let currencyColumn, let currencies, _):
+            "column \"\(column)\" holds amounts in \(currencies.joined(separator: ", ")) (column \"\(currencyColumn)\"), "
+                + "which this chart would add together on one axis"
         case .unknownCurrency(let code, let column, let row):
             "column \"\(column)\" has \"\(code)\" in row \(row), which is not an ISO 4217 currency code"
         case .negativeValue(let column, let row, let value, let kind):
@@ -55,6 +61,9 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
         case .currencyMismatch(let column, _, _, let declared):
             "write \"currency_column: \(column)\" instead to draw one chart per currency, "
                 + "or keep one currency with WHERE \(column) = '\(declared)' in the query"
+        case .unformattedCurrencies(_, let currencyColumn, let currencies, _):
+            "add \"currency_column: \(currencyColumn)\" to draw one chart per currency, "
+                + "or keep one currency with WHERE \(currencyColumn) = '\(currencies[0])' in the query"
         case .unknownCurrency:
             "use codes such as USD, EUR, JPY or CHF"
         case .negativeValue(let column, _, _, _):
@@ -74,6 +83,7 @@ public enum ChartError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownColumn(_, let key, _): key
         case .invalidTarget: "target"
         case .currencyMismatch: "currency"
+        case .unformattedCurrencies(_, _, _, let key): key
         default: nil
         }
     }

@@ -12,6 +12,7 @@ public enum ChartRenderer {
         }
         // Before headers rename the columns, so that `currency` and `*_cents` are found by the names the query gave.
         try spec.checkDeclaredCurrency(in: data)
+        try spec.checkUnformattedCurrencies(in: data)
         let (labelled, labelledData) = try spec.applyingHeaders(to: data)
         let prefix = ChartCanvas.sanitizedPrefix(idPrefix)
         do throws(ChartError) {

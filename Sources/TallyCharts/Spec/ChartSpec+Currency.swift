@@ -18,4 +18,25 @@ extension ChartSpec {
             }
         }
     }
+
+    /// A chart with no currency format over `*_cents` amounts whose currency column (the same naming rule) holds
+    /// several currencies would add dollars to euros and draw them on one plain axis: refused, naming the
+    /// currencies, since `currency_column` draws one chart per currency instead.
+    func checkUnformattedCurrencies(in data: ChartData) throws(ChartError) {
+        if case .currency = format { return }
+        let key = kind == .histogram ? "x" : "y"
+        let measures = kind == .histogram ? [x].compactMap { $0 } : y
+        for measure in measures where measure.hasSuffix("_cents") {
+            guard let column = ColumnNaming.currencyColumn(for: measure, position: { data.columns.firstIndex(of: $0) })
+            else { continue }
+            var codes: [String] = []
+            for row in data.rows.indices {
+                guard case .text(let text) = data.value(row: row, column: column) else { continue }
+                let code = Currency.lookup(text)?.code ?? text
+                if !codes.contains(code) { codes.append(code) }
+            }
+            guard codes.count > 1 else { continue }
+            throw .unformattedCurrencies(column: measure, currencyColumn: data.columns[column], currencies: codes.sorted(), key: key)
+        }
+    }
 }

@@ -202,6 +202,8 @@ enum QueryDiagnostics {
             hint = "filter where the view is used: SELECT * FROM \(queryName) WHERE … = :name"
         } else if error.message == ViewError.notOneStatement {
             hint = "give each query a file of its own"
+        } else if error.message == QueryError.notOneStatement {
+            hint = "give each statement a ```sql block of its own, or remove the `;` after the first"
         } else if error.message == ViewError.empty {
             hint = "write one SELECT in it, or delete the file"
         } else if error.message.hasPrefix("no such column") {

@@ -587,6 +587,9 @@ title: Giving against pledge
   column (`currency`, or `<base>_currency` for `<base>_cents`, the rule of table blocks and `money()`) and a
   row there says something else, the chart is refused at the `currency:` line rather than draw euros as
   dollars (see [Errors](#errors)).
+- A chart with no currency format over a `*_cents` column whose currency column (the same rule) holds more
+  than one currency is refused at its `y:` line (`x:` for a histogram): it would add dollars to euros as plain
+  numbers. Add `currency_column:` to draw one chart per currency.
 - `percent` expects ratios (0.25 is 25%).
 - Large units are k, M, B (not SI's G) and T. The minus sign is U+2212 (−) everywhere in charts and tables.
 - Dates follow the spacing of the ticks: `2024` for years, `Jan 2024` then `Feb`, `Mar` for months (the
@@ -639,8 +642,9 @@ Rows are counted from 1.
 | NaN in the data | `column "v" has NaN in row 2; charts need finite numbers` | `filter those rows out in the query, or turn them into NULL, …` |
 | text in a value column | `column "v" must hold numbers, but row 1 has text "n/a"` | `convert them in the query, e.g. CAST(v AS REAL), …` |
 | `currency: USD` over a EUR row | `column "currency" has "EUR" in row 2, but the chart says "currency: USD"; its amounts would be drawn as USD` (at the `currency:` line) | `write "currency_column: currency" instead to draw one chart per currency, or keep one currency with WHERE currency = 'USD' in the query` |
+| `y: amount_cents` over USD and EUR rows, no currency format | `column "amount_cents" holds amounts in EUR, USD (column "currency"), which this chart would add together on one axis` (at the `y:` line) | `add "currency_column: currency" to draw one chart per currency, or keep one currency with WHERE currency = 'EUR' in the query` |
 | `headers: {totl: Total}` | `headers: column "totl" is not in the query result` | `available columns: year, total_cents` |
-| `headers: {total_cents: year}` | `"headers" must be a name that no other column has, not "year"` | `see docs/charts.md for the values "headers" takes` |
+| `headers: {total_cents: year}` | `"headers" must be a name that no other column has, not "year"` | ``see `tally docs charts` for the values "headers" takes`` |
 | negative pie value | `a pie chart shows parts of a whole, but column "amount" has −5 in row 2` | `leave them out with WHERE amount > 0, or use a bar chart, …` |
 
 Text that reads as a number (SQLite hands back numbers stored as TEXT as text) is accepted as a number.
