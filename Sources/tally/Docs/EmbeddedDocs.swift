@@ -4131,7 +4131,7 @@ binary.
 What the example site's pages show and how their figures are defined. The pages are ordinary content files
 (`content/`), layouts (`templates/`) and stylesheets (`static/css/`); read them alongside this page.
 
-## Budget and posting pages
+## Gifts, budget and posting pages
 
 Each published user (`publish_users` in `tally.yaml`) gets these pages, made by templated content files. A
 page exists only when there is something to show, so a database with no personal data (only organizations,
@@ -4142,6 +4142,7 @@ build's snapshot before any page runs a query.
 | --- | --- | --- | --- |
 | `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; spending by category as a donut |
 | `/users/<username>/budget/<category>/` | `content/users/[username]/budget/[category].md`, layout `budget-category` | every category (sub-categories too) of those users | the category against its limit month by month, its sub-categories, and every expense in it and below it |
+| `/users/<username>/gifts/` | `content/users/[username]/gifts.md`, layout `gifts`, [paginated](content.md#pagination) 100 a page (`/users/<username>/gifts/page/2/`, …) | each user with a gift | every gift, newest first: date, organization, amount in its own currency, one-off or monthly, and the note; the report at `/users/<username>/` shows the latest ten and links here, so neither page grows with a long history |
 | `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation |
 
 The budget and posting pages link to each other (when both exist) and to the user's report at
