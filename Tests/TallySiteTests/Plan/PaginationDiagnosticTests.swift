@@ -23,13 +23,13 @@ import Testing
 
     @Test(arguments: ["0", "-5", "ten", "2.5"]) func aPageSizeMustBeAWholeNumberAboveZero(_ size: String) throws {
         #expect(try Self.errors("paginate: items\nper_page: \(size)") == [
-            "content/list.md:3:11: error: front matter `per_page` must be a whole number above 0\n  hint: see docs/content.md",
+            "content/list.md:3:11: error: front matter `per_page` must be a whole number above 0\n  hint: see `tally docs content`",
         ])
     }
 
     @Test func paginateMustNameAQuery() throws {
         #expect(try Self.errors("paginate: [items, totals]") == [
-            "content/list.md:2:11: error: front matter `paginate` must be the name of a query on this page\n  hint: see docs/content.md",
+            "content/list.md:2:11: error: front matter `paginate` must be the name of a query on this page\n  hint: see `tally docs content`",
         ])
     }
 
