@@ -7,6 +7,20 @@ public struct TemplateLibrary: Sendable {
     /// partial there would let a value such as `*NSYNC` or `[x](y)` turn into Markdown.
     var markdownMustache = MustacheLibrary()
     private(set) var templates: [String: PageTemplate] = [:]
+    /// The ids the templates write as literal text (`<main id="main">`), which a page's heading ids must not reuse.
+    public private(set) var literalIDs: Set<String> = []
+
+    /// Records the literal `id="…"` values of a template's text; an id made by a tag (`id="{{x}}"`) is skipped.
+    public mutating func noteLiteralIDs(in text: String) {
+        var rest = text[...]
+        while let start = rest.range(of: " id=\"") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let value = rest[..<end]
+            if !value.isEmpty, !value.contains("{{") { literalIDs.insert(String(value)) }
+            rest = rest[end...].dropFirst()
+        }
+    }
 
     public init() {}
 

@@ -104,15 +104,22 @@ struct AccessibilityTests {
         #expect(chart.svg.contains("Trend: " + trend + "."))
     }
 
-    /// Axis titles, the table and the description name a column as table blocks do: `total_cents` is "Total".
+    /// Axis titles, the table and the description name a column as table blocks do: `total_cents` is "Total" in a
+    /// chart that formats money. Without a money format the chart shows cents as they are, so the column keeps its
+    /// name: "Total" would hide that 18,000 means $180.00.
     @Test func columnsReadAsTableBlocksNameThem() throws {
+        let usd = ValueFormat.currency(.code(try #require(Currency.lookup("USD"))))
         let data = ChartData(columns: ["donated_year", "total_cents", "total"], rows: [[.integer(2024), .integer(100), .integer(1)]])
-        let chart = try ChartRenderer.render(ChartSpec(kind: .line, x: "donated_year", y: ["total_cents"]), data: data, idPrefix: "l")
+        let chart = try ChartRenderer.render(ChartSpec(kind: .line, x: "donated_year", y: ["total_cents"], format: usd), data: data, idPrefix: "l")
         #expect(chart.svg.contains("Line chart of total_cents by Donated year"))
-        let plain = try ChartRenderer.render(ChartSpec(kind: .bar, x: "donated_year", y: ["total_cents"]),
+        let money = try ChartRenderer.render(ChartSpec(kind: .bar, x: "donated_year", y: ["total_cents"], format: usd),
                                              data: ChartData(columns: ["donated_year", "total_cents"], rows: data.rows), idPrefix: "b")
-        #expect(plain.title == "Total by Donated year")
-        #expect(plain.table.contains("<th scope=\"col\">Donated year</th><th scope=\"col\">Total</th>"))
+        #expect(money.title == "Total by Donated year")
+        #expect(money.table.contains("<th scope=\"col\">Donated year</th><th scope=\"col\">Total</th>"))
+        let cents = try ChartRenderer.render(ChartSpec(kind: .bar, x: "donated_year", y: ["total_cents"]),
+                                             data: ChartData(columns: ["donated_year", "total_cents"], rows: data.rows), idPrefix: "c")
+        #expect(cents.title == "total_cents by Donated year")
+        #expect(cents.table.contains("<th scope=\"col\">Donated year</th><th scope=\"col\">total_cents</th>"))
     }
 
     @Test func descriptionSumsUpRangeMaximumAndTrend() throws {

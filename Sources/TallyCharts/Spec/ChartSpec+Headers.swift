@@ -16,8 +16,12 @@ extension ChartSpec {
         }
         // The other columns read as table blocks write them ("total_cents" is "Total"), unless two would then share
         // a name: such a column keeps the name the query gave it.
+        // A `*_cents` column keeps its name when the chart does not format money: its values are then shown as
+        // they are, in cents, and "Amount" would hide that 18,000 means $180.
+        var formatsMoney = false
+        if case .currency = format { formatsMoney = true }
         var labels: [String: String] = headers
-        let defaults = data.columns.map { headers[$0] == nil ? ColumnNaming.label($0) : $0 }
+        let defaults = data.columns.map { headers[$0] == nil && (formatsMoney || !$0.hasSuffix("_cents")) ? ColumnNaming.label($0) : $0 }
         for (index, label) in defaults.enumerated() where headers[data.columns[index]] == nil && label != data.columns[index] {
             let clashes = renamed.columns.enumerated().contains { $0.offset != index && $0.element == label }
                 || defaults.enumerated().contains { $0.offset != index && $0.element == label }

@@ -20,6 +20,7 @@ enum TemplateLoader {
             do {
                 // Partials compile a second time for Markdown bodies; one that needs {{{…}}} has no such copy.
                 library.register(try PageTemplate.html(text), markdown: try? PageTemplate.markdown(text), named: name)
+                library.noteLiteralIDs(in: text)
             } catch {
                 problems.append(Diagnostic(file: file, line: error.line, column: error.column, message: error.message, hint: error.hint))
             }

@@ -99,7 +99,8 @@ struct PageRenderer: Sendable {
         problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1,
                                 source: source, data: data)
         let bodyHTML = TableOfContents.addingAnchors(
-            to: bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown)))
+            to: bodySession.substitutePlaceholders(in: MarkdownRenderer(allowsRawHTML: config.rawHTML, focusableScrollBoxes: true).html(markdown)),
+            taken: templates.literalIDs)
 
         let layoutName = source.frontMatter.layout ?? "default"
         guard let layout = templates.template(named: layoutName) else {

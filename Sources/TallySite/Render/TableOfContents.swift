@@ -32,8 +32,9 @@ enum TableOfContents {
     }
 
     /// The body with its headings given ids and `marker` replaced by the list of them.
-    static func addingAnchors(to body: String) -> String {
-        let (html, headings) = HeadingAnchors.addingIDs(to: body)
+    /// - Parameter taken: ids the layout writes (`main`), which a heading's id must not repeat.
+    static func addingAnchors(to body: String, taken: Set<String> = []) -> String {
+        let (html, headings) = HeadingAnchors.addingIDs(to: body, taken: taken)
         guard html.contains(marker) else { return html }
         return html.replacingOccurrences(of: marker, with: Self.html(headings))
     }

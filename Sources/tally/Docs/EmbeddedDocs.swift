@@ -270,8 +270,9 @@ Columns are named for readers the way [table blocks](#table-blocks) name them, i
 legends, the description, the default title and the table headers: `_cents` dropped, `_` read as a space,
 capitalised (`given_cents` is "Given", `donated_year` "Donated year"); a screen reader would otherwise say
 "given underscore cents". `headers` gives a column another text. Two columns that would end up with the same
-name (`total` and `total_cents`) keep the names the query gave them. Keys, and error messages, always use the
-query's names.
+name (`total` and `total_cents`) keep the names the query gave them, and so does a `*_cents` column in a chart
+that does not format money: its values are shown as they are, in cents, and "Given" would hide that 18,000
+means $180.00. Keys, and error messages, always use the query's names.
 
 ````markdown
 ```chart

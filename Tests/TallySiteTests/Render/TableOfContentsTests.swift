@@ -18,6 +18,16 @@ import TallyTestSupport
             + "<h2 id=\"where-it-went--why\">Where it went, &amp; why</h2>\n<h4 id=\"deep\">Deep</h4>\n")
     }
 
+    /// A heading never takes an id the layout writes: `## Main` beside `<main id="main">` (the skip link's target).
+    @Test func aHeadingDoesNotReuseAnIdOfTheLayout() throws {
+        let site = try TestSite([
+            "content/index.md": "## Main\n\n## Totals\n",
+            "templates/default.mustache": "<main id=\"main\">{{{content}}}</main>",
+        ])
+        _ = try site.build().get()
+        #expect(site.output("index.html") == "<main id=\"main\"><h2 id=\"main-1\">Main</h2>\n<h2 id=\"totals\">Totals</h2>\n</main>")
+    }
+
     @Test func aQueryNamedTocKeepsItsName() throws {
         let site = try TestSite(["content/index.md": "```sql toc\nSELECT 'mine' AS what\n```\n{{#toc}}{{what}}{{/toc}}\n\n## A\n",
                                  "templates/default.mustache": "{{{content}}}"])
