@@ -32,21 +32,21 @@ final class PageWriter: Sendable {
     /// The pages of listings past their first, which the plan could not know: they belong in the sitemap too.
     var listingPages: [String: PageOwner] { laterPages.withLock { $0 } }
 
-    /// Renders `pages` and writes them. A paginated page stands for its whole listing: its rows are read once and
-    /// each of its pages renders its slice of them, so a listing costs one query, not one per page.
+    /// Renders `pages` and writes them. A paginated page stands for its whole listing: its queries run once and
+    /// each of its pages renders its slice of the paginated one, so a listing costs its queries once, not per page.
     func renderAndWrite(_ pages: [PageInstance]) {
-        let listings = pages.concurrentMap { renderer.listingRows(of: $0) }
-        let work = zip(pages, listings).flatMap { page, rows -> [(page: PageInstance, rows: DataTable?)] in
-            guard var listing = page.listing, let rows else { return [(page, nil)] }
-            listing.pages = claimPages(of: page, rows: rows.rows.count)
+        let listings = pages.concurrentMap { renderer.listingTables(of: $0) }
+        let work = zip(pages, listings).flatMap { page, tables -> [(page: PageInstance, tables: ListingTables?)] in
+            guard var listing = page.listing, let tables else { return [(page, nil)] }
+            listing.pages = claimPages(of: page, rows: tables.rows.rows.count)
             var first = page
             first.listing = listing
-            return (1...listing.pages).map { (first.page($0), rows) }
+            return (1...listing.pages).map { (first.page($0), tables) }
         }
         let timed = progress?.wantsPageTimes == true ? progress : nil
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
             let start = timed == nil ? nil : ContinuousClock.now
-            var result = renderer.render(work[index].page, listingRows: work[index].rows)
+            var result = renderer.render(work[index].page, listing: work[index].tables)
             if let timed, let start {
                 timed.pageRendered(from: renderer.sources[work[index].page.sourceIndex].file, in: .now - start)
             }
