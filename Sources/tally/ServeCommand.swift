@@ -23,6 +23,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = ConsoleReporter()
+        guard port == 0 || LocalPort.isFree(port) else {
+            reporter.printLine("error: 127.0.0.1:\(port) is already in use\n  hint: stop the server that uses it, or pick another port with --port (0 picks a free one)")
+            throw ExitCode.failure
+        }
         var options = site.buildOptions(drafts: drafts)
         options.stamp = .reuse
         let server = PreviewServer(options: options, port: port) { reporter.printLine($0) }
@@ -39,7 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch is CancellationError {
         } catch {
-            reporter.printLine("error: cannot serve on 127.0.0.1:\(port): \(error.localizedDescription)\n  hint: is another server using the port? try --port 0")
+            // Taken between the check above and the server's own bind, or refused for another reason.
+            reporter.printLine("error: cannot serve on 127.0.0.1:\(port): \(error)\n  hint: is another server using the port? try --port 0")
             throw ExitCode.failure
         }
         print("Stopped")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TallyFormat
 import Testing
 
@@ -26,6 +29,29 @@ func temporaryFolder() throws -> URL {
 }
 
 @Suite struct CLITests {
+    /// A busy port stops `tally serve` at once, before any build, with a plain message.
+    @Test func serveOnABusyPortSaysSoBeforeBuilding() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, size) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &size) == 0 }
+        }
+        try #require(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let served = try tally(["serve", "--port", String(port)], in: folder)
+        #expect(served.status == 1)
+        #expect(served.stdout == "")
+        #expect(served.stderr == "error: 127.0.0.1:\(port) is already in use\n"
+                + "  hint: stop the server that uses it, or pick another port with --port (0 picks a free one)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
+    }
+
     @Test func helpExplainsEveryCommand() throws {
         let help = try tally(["--help"])
         #expect(help.status == 0)

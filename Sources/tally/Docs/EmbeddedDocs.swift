@@ -1576,7 +1576,13 @@ Changed: content/about.md; rebuilding
 Built 2 pages in 0.20 s
 ```
 
-- It listens on 127.0.0.1 only, never on other interfaces. `--port 0` picks a free port.
+- It listens on 127.0.0.1 only, never on other interfaces. `--port 0` picks a free port. A port another
+  server holds stops it at once, before any build:
+
+  ```text
+  error: 127.0.0.1:1313 is already in use
+    hint: stop the server that uses it, or pick another port with --port (0 picks a free one)
+  ```
 - It builds into the configured output folder, like `tally build`, and serves that folder. `/x/` is served
   from `x/index.html`, `/x` for a folder redirects to `/x/`, and a missing file gets the site's `404.html`
   (or `404/index.html`) with status 404. Files are sent with their content type and `Cache-Control: no-store`.
