@@ -58,7 +58,8 @@ final class ConsoleReporter: BuildProgress {
         guard let times = fileTimes?.withLock({ $0 }), !times.isEmpty else { return }
         printLine("Render time by content file (all cores), costliest first:")
         for (file, time) in times.sorted(by: { ($0.value.total, $1.key) > ($1.value.total, $0.key) }).prefix(limit) {
-            let perPage = Double(time.total.components.attoseconds / 1_000_000_000_000 + time.total.components.seconds * 1_000_000) / 1000 / Double(time.pages)
+            let (seconds, attoseconds) = time.total.components
+            let perPage = (Double(seconds) * 1_000 + Double(attoseconds) / 1e15) / Double(time.pages)
             let milliseconds = String(time.total.milliseconds)
             printLine(String(repeating: " ", count: max(0, 7 - milliseconds.count)) + milliseconds + " ms  "
                       + file + "  (\(time.pages) " + (time.pages == 1 ? "page" : "pages") + ", "
