@@ -1,9 +1,12 @@
+import Foundation
+import Synchronization
+
 /// URL segments made from names: lowercase ASCII letters and digits joined by single hyphens, so any value can
-/// become a safe segment ("São Paulo" → "s-o-paulo", "Global Health" → "global-health", "" → "-").
+/// become a safe segment ("São Paulo" → "sao-paulo", "Global Health" → "global-health", "" → "-").
 public enum Slug {
     public static func make(_ text: String) -> String {
         var slug = ""
-        for byte in text.lowercased().utf8 {
+        for byte in asciiLetters(text).lowercased().utf8 {
             if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
                 slug.unicodeScalars.append(Unicode.Scalar(byte))
             } else if !slug.isEmpty, slug.last != "-" {
@@ -29,4 +32,21 @@ public enum Slug {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
         }
     }
+
+    /// The text with its letters spelled in ASCII, as Zola's slugs do ("Zürich" → "Zurich", "Straße" → "Strasse",
+    /// "Москва" → "Moskva"), so a city with an accent keeps its name in its address instead of losing letters.
+    /// ICU's transliterator (the one compiled into the toolchain's Foundation, so every machine spells alike)
+    /// costs about 14 µs a value; names repeat on every row of a listing, so spellings are kept once made.
+    private static func asciiLetters(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        if let known = spellings.withLock({ $0[text] }) { return known }
+        let spelled = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? text
+        spellings.withLock { cache in
+            if cache.count >= 50_000 { cache.removeAll(keepingCapacity: true) }
+            cache[text] = spelled
+        }
+        return spelled
+    }
+
+    private static let spellings = Mutex<[String: String]>([:])
 }

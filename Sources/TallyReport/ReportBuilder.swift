@@ -26,7 +26,7 @@ public enum ReportBuilder {
         case .success(let built): summary = built
         case .failure(let failure): return .failure(failure)
         }
-        // The page's URL segment is made as the pages make it, with url_segment(username): "Zoë" → /users/zo/.
+        // The page's URL segment is made as the pages make it, with url_segment(username): "Zoë" → /users/zoe/.
         let url = pagePattern.replacingOccurrences(of: "{user}", with: Slug.segment(user))
         let relative = String(url.drop { $0 == "/" }) + (url.hasSuffix("/") ? "index.html" : "")
         guard let html = try? String(contentsOf: summary.output.appendingPathComponent(relative), encoding: .utf8) else {

@@ -137,7 +137,7 @@ private func makeUndroppableTokenDatabase() throws -> String {
     @Test func slugifyMakesSafeURLSegments() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         let table = try database.run("SELECT slugify('Global Health'), slugify('  São Paulo!! '), slugify('../../etc'), slugify('🎉')")
-        #expect(table.rows == [[.text("global-health"), .text("s-o-paulo"), .text("etc"), .text("-")]])
+        #expect(table.rows == [[.text("global-health"), .text("sao-paulo"), .text("etc"), .text("-")]])
     }
 
     @Test func localTimeFunctionsMoveTimestampsToTheSiteTimezone() throws {

@@ -2122,7 +2122,7 @@ Besides SQLite's own functions (window functions and `strftime` included), page 
 
 | function | returns | example |
 | --- | --- | --- |
-| `slugify(text)` | lowercase ASCII letters and digits joined by single `-`, a safe URL segment | `slugify('São Paulo')` → `s-o-paulo` |
+| `slugify(text)` | letters spelled in ASCII (`Zürich` → `zurich`), lowercase, digits kept, joined by single `-`: a safe URL segment | `slugify('São Paulo')` → `sao-paulo` |
 | `url_segment(text)` | the text itself when it is already a safe URL segment, else `slugify(text)`: for ids | `url_segment('H.R. 3684')` → `h-r-3684`, `url_segment('H-AL-01')` → `H-AL-01` |
 | `local_datetime(ts)` | the timestamp in the site's `timezone` as `YYYY-MM-DD HH:MM:SS` | `local_datetime('2025-03-01T21:58:00Z')` → `2025-03-01 16:58:00` in New York |
 | `local_date(ts)` | the date part of `local_datetime` | `local_date('2025-03-02T03:00:00Z')` → `2025-03-01` in New York |
@@ -2386,7 +2386,7 @@ content/orgs/[slug].md:2:1: error: row 2 of the `pages` query gives slug = '../.
   hint: use only letters, digits, '-', '_', '.' and '~' (not starting with '.'); slugify(slug) in SQL makes one
 ```
 
-`slugify()` is one of the [SQL functions](#sql-functions) Tally adds: `slugify('São Paulo')` is `s-o-paulo`.
+`slugify()` is one of the [SQL functions](#sql-functions) Tally adds: `slugify('São Paulo')` is `sao-paulo`.
 For a page named after a table's key, `url_segment()` keeps an id that is already safe as it is (`H-AL-01`) and
 slugifies any other (`H.R. 3684` → `h-r-3684`); select the key itself too, to look the row up by:
 
@@ -3188,7 +3188,16 @@ puts `templates/partials/pagination.mustache` under the cards; its styles are in
 directory and the sorted views the count above the cards is `paginator.total`, every organization, not the
 page's 24.
 
-Location segments are `slugify(country)` and `slugify(city)` (`São Paulo` → `s-o-paulo`), so any name gives a
+A tag's segment is `slugify(tag)`. Tags that differ only in case, spaces, hyphens or underscores are one tag with
+one page (`Cash Transfers` and `cash-transfers`); two other tags that make the same segment (`C` and `C++` are both
+`c`) stop the build, naming both rows, instead of sharing a page:
+
+```
+content/tags/[tag].md:2:1: error: row 2 of the `pages` query gives the URL /tags/c/, which row 1 gives too
+  hint: two values make the same URL segment: GROUP BY the segment to give them one page, or tell them apart in the database
+```
+
+Location segments are `slugify(country)` and `slugify(city)` (`São Paulo` → `sao-paulo`), so any name gives a
 safe URL; names are trimmed, and an empty one counts as missing. An organization without a country has no
 location page and is listed only in the directory, its tags and the sorted views.
 

@@ -249,7 +249,7 @@ import TallyTestSupport
             pages[path] = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
         }
         for required in ["orgs/index.html", "orgs/by/cost/index.html", "orgs/hostile/index.html", "orgs/bare/index.html",
-                         "locations/index.html", "locations/brasil/index.html", "locations/brasil/s-o-paulo/index.html"] {
+                         "locations/index.html", "locations/brasil/index.html", "locations/brasil/sao-paulo/index.html"] {
             #expect(pages[required] != nil, "missing \(required)")
         }
         var broken: Set<String> = []

@@ -26,7 +26,7 @@ import TallyTestSupport
         "representatives/mn-05/index.html", "representatives/TX.07/index.html", "representatives/sen-vt/index.html",
         "orgs/Agua.Limpa_BR/index.html", "orgs/Direct.Cash/index.html", "orgs/research_lab/index.html",
         "tags/cash-transfers/index.html", "tags/research-evaluation/index.html", "tags/global-health/index.html",
-        "locations/brasil/s-o-paulo/index.html", "locations/schweiz/z-rich/index.html", "locations/canada/montr-al/index.html",
+        "locations/brasil/sao-paulo/index.html", "locations/schweiz/zurich/index.html", "locations/canada/montreal/index.html",
         "users/ada/index.html", "users/sam/index.html",
     ])
     func aPageForEveryValue(_ path: String) throws {
@@ -40,6 +40,20 @@ import TallyTestSupport
         #expect(html.contains("Open Research Lab"))
         #expect(!html.contains("Tafel Zürich"))
         #expect(!FileManager.default.fileExists(atPath: try Self.shared.get().root.appendingPathComponent("public/tags/Cash Transfers").path))
+    }
+
+    /// Tags that differ in more than case, spaces and hyphens but make one URL segment ("C" and "C++" are both `c`)
+    /// stop the build with both rows named, rather than sharing a page and its figures.
+    @Test func distinctTagsWithOneSegmentAreAnError() throws {
+        let root = try ExampleSite.copy(seedSQL: """
+            INSERT INTO organizations (id, slug, name, created_at) VALUES (1, 'one', 'One', '2024-01-01'), (2, 'two', 'Two', '2024-01-01');
+            INSERT INTO organization_tags (organization_id, tag) VALUES (1, 'C'), (2, 'C++'), (2, 'Cash Transfers'), (1, 'cash-transfers');
+            """)
+        guard case .failure(let failure) = SiteBuilder.build(BuildOptions(root: root)) else { Issue.record("expected a failure"); return }
+        #expect(failure.diagnostics.map(\.description) == [
+            "content/tags/[tag].md:2:1: error: row 2 of the `pages` query gives the URL /tags/c/, which row 1 gives too\n"
+                + "  hint: two values make the same URL segment: GROUP BY the segment to give them one page, or tell them apart in the database",
+        ])
     }
 
     /// The bill whose id has no Congress in it takes the Congress of its roll calls; one without roll calls shows none.
