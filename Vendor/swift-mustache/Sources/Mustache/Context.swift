@@ -8,7 +8,7 @@
 
 /// Context while rendering mustache tokens
 struct MustacheContext {
-    let stack: [Any]
+    let stack: [MustacheStackEntry]
     let sequenceContext: MustacheSequenceContext?
     let indentation: String?
     let inherited: [String: MustacheTemplate]?
@@ -18,7 +18,7 @@ struct MustacheContext {
 
     /// initialize context with a single objectt
     init(_ object: Any, library: MustacheLibrary? = nil, reloadPartials: Bool = false) {
-        self.stack = [object]
+        self.stack = [MustacheStackEntry(object)]
         self.sequenceContext = nil
         self.indentation = nil
         self.inherited = nil
@@ -28,7 +28,7 @@ struct MustacheContext {
     }
 
     private init(
-        stack: [Any],
+        stack: [MustacheStackEntry],
         sequenceContext: MustacheSequenceContext?,
         indentation: String?,
         inherited: [String: MustacheTemplate]?,
@@ -48,7 +48,7 @@ struct MustacheContext {
     /// return context with object add to stack
     func withObject(_ object: Any) -> MustacheContext {
         var stack = self.stack
-        stack.append(object)
+        stack.append(MustacheStackEntry(object))
         return .init(
             stack: stack,
             sequenceContext: nil,
@@ -111,7 +111,7 @@ struct MustacheContext {
     /// return context with sequence info and sequence element added to stack
     func withSequence(_ object: Any, sequenceContext: MustacheSequenceContext) -> MustacheContext {
         var stack = self.stack
-        stack.append(object)
+        stack.append(MustacheStackEntry(object))
         return .init(
             stack: stack,
             sequenceContext: sequenceContext,

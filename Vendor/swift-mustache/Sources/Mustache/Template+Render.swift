@@ -46,7 +46,9 @@ extension MustacheTemplate {
             if let child = getChild(named: variable, transforms: transforms, context: context) {
                 if let template = child as? MustacheTemplate {
                     return template.render(context: context)
-                } else if let renderable = child as? MustacheCustomRenderable {
+                } else if MustacheConformances.of(child).contains(.customRenderable),
+                    let renderable = child as? MustacheCustomRenderable
+                {
                     return context.contentType.escapeText(renderable.renderText)
                 } else if let lambda = child as? MustacheLambda {
                     return self.renderLambda(lambda, parameter: "", context: context)
@@ -57,7 +59,9 @@ extension MustacheTemplate {
 
         case .unescapedVariable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
-                if let renderable = child as? MustacheCustomRenderable {
+                if MustacheConformances.of(child).contains(.customRenderable),
+                    let renderable = child as? MustacheCustomRenderable
+                {
                     return renderable.renderText
                 } else if let lambda = child as? MustacheLambda {
                     return self.renderUnescapedLambda(lambda, parameter: "", context: context)
@@ -140,16 +144,16 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
-        switch child {
-        case let array as any MustacheSequence:
+        let conformances = child.map { MustacheConformances.of($0) } ?? []
+        if conformances.contains(.sequence), let array = child as? any MustacheSequence {
             return array.renderSection(with: template, context: context)
-        case let bool as Bool:
+        } else if let bool = child as? Bool {
             return bool ? template.render(context: context) : ""
-        case let null as MustacheCustomRenderable where null.isNull == true:
+        } else if conformances.contains(.customRenderable), let null = child as? MustacheCustomRenderable, null.isNull == true {
             return ""
-        case .some(let value):
+        } else if let value = child {
             return template.render(context: context.withObject(value))
-        case .none:
+        } else {
             return ""
         }
     }
@@ -161,16 +165,16 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
-        switch child {
-        case let array as any MustacheSequence:
+        let conformances = child.map { MustacheConformances.of($0) } ?? []
+        if conformances.contains(.sequence), let array = child as? any MustacheSequence {
             return array.renderInvertedSection(with: template, context: context)
-        case let bool as Bool:
+        } else if let bool = child as? Bool {
             return bool ? "" : template.render(context: context)
-        case let null as MustacheCustomRenderable where null.isNull == true:
+        } else if conformances.contains(.customRenderable), let null = child as? MustacheCustomRenderable, null.isNull == true {
             return template.render(context: context)
-        case .some:
+        } else if child != nil {
             return ""
-        case .none:
+        } else {
             return template.render(context: context)
         }
     }
@@ -182,7 +186,7 @@ extension MustacheTemplate {
             if let string = result as? String {
                 do {
                     let newTemplate = try MustacheTemplate(string: context.contentType.escapeText(string))
-                    return self.renderSection(context.stack.last, with: newTemplate, context: context)
+                    return self.renderSection(context.stack.last?.object, with: newTemplate, context: context)
                 } catch {
                     return ""
                 }
@@ -202,7 +206,7 @@ extension MustacheTemplate {
             if let string = result as? String {
                 do {
                     let newTemplate = try MustacheTemplate(string: string)
-                    return self.renderSection(context.stack.last, with: newTemplate, context: context)
+                    return self.renderSection(context.stack.last?.object, with: newTemplate, context: context)
                 } catch {
                     return ""
                 }
@@ -216,25 +220,9 @@ extension MustacheTemplate {
     }
 
     /// Get child object from variable name
-    func getChild(named name: String, transforms: [String], context: MustacheContext) -> Any? {
+    func getChild(named name: MustacheName, transforms: [String], context: MustacheContext) -> Any? {
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
-            let child = {
-                let object: Any? =
-                    if let custom = object as? MustacheCustomRepresentation {
-                        custom.representation
-                    } else {
-                        object
-                    }
-                if let customBox = object as? MustacheParent {
-                    return customBox.child(named: name)
-                } else if let object {
-                    let mirror = Mirror(reflecting: object)
-                    return mirror.getValue(forKey: name)
-                } else {
-                    return nil
-                }
-            }()
-            return child
+            MustacheStackEntry(object).child(named: name)
         }
 
         func _getChild(named names: ArraySlice<String>, from object: Any) -> Any? {
@@ -249,10 +237,10 @@ extension MustacheTemplate {
             return _getChild(named: names2, from: childObject)
         }
 
-        func _getChildInStack(named names: ArraySlice<String>, from stack: [Any]) -> Any? {
-            guard let name = names.first else { return stack.last }
-            for object in stack.reversed() {
-                if let childObject = _getImmediateChild(named: name, from: object) {
+        func _getChildInStack(named names: ArraySlice<String>, from stack: [MustacheStackEntry]) -> Any? {
+            guard let name = names.first else { return stack.last?.object }
+            for entry in stack.reversed() {
+                if let childObject = entry.child(named: name) {
                     let names2 = names.dropFirst()
                     return _getChild(named: names2, from: childObject)
                 }
@@ -262,23 +250,24 @@ extension MustacheTemplate {
 
         // work out which object to access. "." means the current object, if the variable name is ""
         // and we have a transform to run on the variable then we need the context object, otherwise
-        // the name is split by "." and we use mirror to get the correct child object. If we cannot find
+        // the name (split by "." when the template was parsed) is looked up child by child. If we cannot find
         // the root object we look up the context stack until we can find one with a matching name. The
         // stack climbing can be disabled by prefixing the variable name with a "."
         var child: Any?
-        if name == "." {
-            child = context.stack.last!
-        } else if name == "", !transforms.isEmpty {
+        switch name.kind {
+        case .implicitIterator:
+            child = context.stack.last!.object
+        case .empty where !transforms.isEmpty:
             child = context.sequenceContext
-        } else if name.first == "." {
-            let nameSplit = name.split(separator: ".").map { String($0) }
-            child = _getChild(named: nameSplit[...], from: context.stack.last!)
-        } else {
-            let nameSplit = name.split(separator: ".").map { String($0) }
-            child = _getChildInStack(named: nameSplit[...], from: context.stack)
+        case .anchored:
+            child = _getChild(named: name.components[...], from: context.stack.last!.object)
+        case .empty, .stack:
+            child = _getChildInStack(named: name.components[...], from: context.stack)
         }
 
-        if let custom = child as? MustacheCustomRepresentation {
+        if let found = child, MustacheConformances.of(found).contains(.customRepresentation),
+            let custom = found as? MustacheCustomRepresentation
+        {
             child = custom.representation
         }
 

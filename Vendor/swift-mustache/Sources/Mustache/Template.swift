@@ -60,14 +60,14 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
 
     enum Token: Sendable /* , CustomStringConvertible */ {
         case text(String)
-        case variable(name: String, transforms: [String] = [])
-        case unescapedVariable(name: String, transforms: [String] = [])
-        case section(name: String, transforms: [String] = [], template: MustacheTemplate)
-        case invertedSection(name: String, transforms: [String] = [], template: MustacheTemplate)
+        case variable(name: MustacheName, transforms: [String] = [])
+        case unescapedVariable(name: MustacheName, transforms: [String] = [])
+        case section(name: MustacheName, transforms: [String] = [], template: MustacheTemplate)
+        case invertedSection(name: MustacheName, transforms: [String] = [], template: MustacheTemplate)
         case blockDefinition(name: String, template: MustacheTemplate)
         case blockExpansion(name: String, default: MustacheTemplate, indentation: String?)
         case partial(String, indentation: String?, inherits: [String: MustacheTemplate]?)
-        case dynamicNamePartial(String, indentation: String?, inherits: [String: MustacheTemplate]?)
+        case dynamicNamePartial(MustacheName, indentation: String?, inherits: [String: MustacheTemplate]?)
         case contentType(MustacheContentType)
     }
 
