@@ -32,6 +32,7 @@ site: release example-db
 
 test: deps gate-deps
 	$(SWIFT) test
+	$(SWIFT) test --package-path Vendor/swift-mustache
 	@$(MAKE) --no-print-directory example-imports-check CONFIG=debug
 	CONFIG=debug .ci/site-gates
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The byte arithmetic `HTMLTokenizer` and the code that reads its tags share. It is `@inlinable` because
 /// TallySite runs it for every byte of a page it rewrites, and a call per byte across modules costs more than the work.
 extension UInt8 {
@@ -44,5 +50,30 @@ extension UnsafeBufferPointer<UInt8> {
     /// The text of `range`.
     package func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Where `needle` next starts at or after `start`: `memchr` to each occurrence of its first byte, then a
+    /// comparison. Foundation's `range(of:)` bridged every page to `NSString` and compared by Unicode rules.
+    package func firstIndex(of needle: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, let base = baseAddress else { return nil }
+        var position = start
+        while position + needle.count <= count,
+              let found = memchr(base + position, Int32(first), count - position) {
+            let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            guard index + needle.count <= count else { return nil }
+            if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return index }
+            position = index + 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// Whether `needle` occurs in this string, byte for byte in UTF-8 (no `NSString` bridging, no Unicode rules).
+    package func containsBytes(of needle: String) -> Bool {
+        var text = self, needle = needle
+        return text.withUTF8 { bytes in needle.withUTF8 { bytes.firstIndex(of: $0, from: 0) != nil } }
     }
 }

@@ -14,33 +14,50 @@ package enum HeadingAnchors {
     /// spaces as `-` and punctuation dropped (letters of any script, digits, `-` and `_` stay); a repeated id gets
     /// `-1`, `-2`, … as on GitHub; `taken` holds ids the page has already, which headings do not reuse.
     package static func addingIDs(to html: String, taken: Set<String> = []) -> (html: String, headings: [Heading]) {
-        guard html.contains("<h") else { return (html, []) }
+        var html = html
+        // On UTF-8 bytes: Foundation's `range(of:)`, which this used, was a quarter of an organization page's rendering.
+        let (bytes, headings) = html.withUTF8 { addingIDs(to: $0, taken: taken) }
+        return (bytes.map { String(decoding: $0, as: UTF8.self) } ?? html, headings)
+    }
+
+    /// The page with ids added, or nil when it has no heading to change.
+    private static func addingIDs(to bytes: UnsafeBufferPointer<UInt8>, taken: Set<String>) -> (html: [UInt8]?, headings: [Heading]) {
         var used = taken
         var headings: [Heading] = []
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 64)
-        var rest = html[...]
-        while let open = rest.range(of: "<h") {
-            let afterOpen = open.upperBound
-            guard let levelCharacter = rest[afterOpen...].first, let level = levelCharacter.wholeNumberValue, (1...6).contains(level),
-                  rest[rest.index(after: afterOpen)...].hasPrefix(">") else {
-                result += rest[..<afterOpen]
-                rest = rest[afterOpen...]
+        var result: [UInt8] = []
+        var copied = 0, position = 0
+        while let open = firstIndex(of: "<h", in: bytes, from: position) {
+            // `<h1>` to `<h6>` exactly: a heading with attributes (raw HTML) or `<hr>`, `<head>` stays as it is.
+            let levelAt = open + 2
+            guard levelAt + 1 < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[levelAt]),
+                  bytes[levelAt + 1] == .greaterThan else {
+                position = levelAt
                 continue
             }
-            let contentStart = rest.index(afterOpen, offsetBy: 2)
-            guard let close = rest[contentStart...].range(of: "</h\(level)>") else { break }
-            let inner = rest[contentStart..<close.lowerBound]
-            let text = HTMLEntities.decode(Self.withoutTags(inner))
+            let level = Int(bytes[levelAt] - UInt8(ascii: "0"))
+            let contentStart = levelAt + 2
+            let closing = "</h\(level)>"
+            guard let close = firstIndex(of: closing, in: bytes, from: contentStart) else { break }
+            let inner = bytes.string(contentStart..<close)
+            let text = HTMLEntities.decode(Self.withoutTags(inner[...]))
             let id = Self.unique(Self.slug(text), used: &used)
             headings.append(Heading(level: level, id: id, text: text))
-            result += rest[..<open.lowerBound]
-            result += "<h\(level) id=\"\(id)\">"
-            result += inner
-            result += "</h\(level)>"
-            rest = rest[close.upperBound...]
+            if result.isEmpty { result.reserveCapacity(bytes.count + 64) }
+            result.append(contentsOf: bytes[copied..<open])
+            result.append(contentsOf: "<h\(level) id=\"\(id)\">".utf8)
+            result.append(contentsOf: bytes[contentStart..<close])
+            result.append(contentsOf: closing.utf8)
+            copied = close + closing.utf8.count
+            position = copied
         }
-        return (result + rest, headings)
+        guard !headings.isEmpty else { return (nil, []) }
+        result.append(contentsOf: bytes[copied...])
+        return (result, headings)
+    }
+
+    private static func firstIndex(of needle: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var needle = needle
+        return needle.withUTF8 { bytes.firstIndex(of: $0, from: start) }
     }
 
     /// GitHub's rule: lowercase; letters, digits, `-` and `_` kept; spaces become `-`; anything else dropped.

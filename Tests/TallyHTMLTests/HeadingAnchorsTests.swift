@@ -24,6 +24,20 @@ struct HeadingAnchorsTests {
         #expect(headings.last == HeadingAnchors.Heading(level: 4, id: "link--code", text: "Link & code"))
     }
 
+    @Test func aHeadingWithoutItsEndTagEndsTheWorkAndOtherTagsStartingWithHAreKept() {
+        let html = "<head></head><h7>x</h7><h2>Café ☕</h2><h1>Open <h3>Never closed"
+        let (result, headings) = HeadingAnchors.addingIDs(to: html)
+        #expect(result == "<head></head><h7>x</h7><h2 id=\"café-\">Café ☕</h2><h1>Open <h3>Never closed")
+        #expect(headings == [HeadingAnchors.Heading(level: 2, id: "café-", text: "Café ☕")])
+    }
+
+    @Test func aPageWithoutHeadingsIsReturnedAsItIs() {
+        let html = "<p>No <em>headings</em> here, not even <hr> or <header>.</p>"
+        #expect(HeadingAnchors.addingIDs(to: html).html == html)
+        #expect(HeadingAnchors.addingIDs(to: html).headings.isEmpty)
+        #expect(HeadingAnchors.addingIDs(to: "").html == "")
+    }
+
     @Test func idsThePageHasAlreadyAreNotReused() {
         #expect(HeadingAnchors.addingIDs(to: "<h2>Main</h2>", taken: ["main"]).html == "<h2 id=\"main-1\">Main</h2>")
     }

@@ -35,7 +35,8 @@ enum TableOfContents {
     /// - Parameter taken: ids the layout writes (`main`), which a heading's id must not repeat.
     static func addingAnchors(to body: String, taken: Set<String> = []) -> String {
         let (html, headings) = HeadingAnchors.addingIDs(to: body, taken: taken)
-        guard html.contains(marker) else { return html }
+        // Byte for byte: Foundation's `contains` bridged the page to NSString (a sixth of an organization page's rendering).
+        guard html.containsBytes(of: marker) else { return html }
         return html.replacingOccurrences(of: marker, with: Self.html(headings))
     }
 }

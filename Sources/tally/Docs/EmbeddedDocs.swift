@@ -42,7 +42,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). Formatting does not depend on the locale, so output is byte-identical on every machine. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations`, `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`), `StoreError`, `QueryError` |
-| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
+| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
 | `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CLibXML2, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` into `RollCall`, checked and written by `RollCallImport` and `RollCallPositions` (a new roll call's positions through one prepared insert): `XMLStream` reads a file with libxml2's SAX2 parser, its members (`XMLRecordShape`) straight into flat `XMLRecord`s and the rest into an `XMLTree`, and leaves any file it would not read exactly as Foundation's `XMLParser` does to `XMLTree.read`, with its diagnostics, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
@@ -85,6 +85,7 @@ Tests/<Module>Tests/     mirror Sources/; TallySiteTests has the same stage fold
                          site's builds and figures
 Tests/TallyTestSupport/  TestSite (a small site in a temporary folder) and ExampleSite (the repository's example, copied)
 Tests/Fixtures/          second-database.sql: a database for the example content written apart from data/example.sql
+Vendor/swift-mustache/   swift-mustache 2.1.1 with Tally's patches (PATCHES.md) and the Mustache spec's JSON for its tests
 tools/                   embed-docs.py, which writes Sources/tally/Docs/EmbeddedDocs.swift (`make docs-embed`)
 data/example_data/       the example database's generator, one file per app (see data/README.md)
 data/imports/            part of the example data as files for tally import (see data/imports/README.md)
@@ -176,6 +177,7 @@ command cancels the group on SIGINT/SIGTERM.
 | **Long-polling instead of Server-Sent Events** | A plain request that FlyingFox answers within its handler timeout; no streaming body to keep alive, and easy to test with an HTTP client. |
 | **Published snapshot instead of query filtering** | Page SQL is arbitrary: joins, subqueries, `main.users`, `SELECT *`. Filtering each query would mean parsing SQL and would miss cases. Instead, the database is copied with SQLite's backup API; unpublished users' rows are deleted, private columns are dropped (or blanked if `DROP COLUMN` fails), and the copy is opened read-only. Private data is then simply absent, whatever a page asks. The source is opened read-only and never written. `sqlite3_stmt_readonly` also rejects any statement that is not read-only. |
 | **Content as tables** | Listing pages by tag (taxonomies) is a query like any other: the snapshot gets `site_pages` and `site_page_tags`, so no new template feature is needed, and `ORDER BY`/`GROUP BY`/joins with the user's own data just work. This is why content loads before the database opens. Templated pages are left out: they come from the database already, and listing them would need their queries run before the snapshot exists. The names are reserved and a source database that uses them is refused, so a user table is never shadowed. |
+| **swift-mustache is vendored, patched** | `Vendor/swift-mustache/` is swift-mustache 2.1.1 with small changes that resolve `{{name}}` cheaply (`Vendor/swift-mustache/PATCHES.md`): names split once when a template is parsed, context-stack entries classified once when pushed, and each type's conformances to the protocols rendering asks about looked up once and kept, so a cast is made only when it succeeds. Name resolution was most of the cost of a page with hundreds of rows (a roll call's 435 members: 44 M of its 112 M instructions; [performance.md](performance.md#rendering-rows)). The library's API is unchanged, so the patches can go upstream and the vendored copy go away; until then its own tests, with the Mustache spec read from `Tests/spec/`, run with `swift test --package-path Vendor/swift-mustache` (`make test` runs them). |
 | **Escaping by content type** | swift-mustache escapes through a content type. Tally registers `TALLY_MARKDOWN` (backslash before every ASCII punctuation character, line breaks become spaces) and `TALLY_HTML` (`& < > " '`). It selects one with a pragma on a line of its own before each template (`TemplateError` subtracts that line from parser errors). A standalone tag renders as nothing, line break included, so the pragma adds no text, and a standalone tag on the template's own first line (a `{{! comment }}` above `<!doctype html>`) is removed with its line as the Mustache spec says. Values are never parsed as templates. |
 | **Unescaped tags refused in Markdown** | A `{{{x}}}` in a body would pass database text to cmark-gfm as Markdown and, with `raw_html`, as HTML. The tag scanner (`TemplateTag.scan`, default delimiters) rejects `{{{…}}}` and `{{&…}}` in bodies. Trusted HTML comes in through placeholders instead. |
 | **Placeholders for trusted HTML** | `{{markdown(x)}}` produces HTML that must bypass Markdown escaping and cmark-gfm. The session keeps the fragment aside and returns `tallyfragment<seed>x<n>x`. That token is only letters and digits, so it passes through cmark-gfm unchanged, and it is replaced after conversion. A token that is alone in a paragraph replaces the whole `<p>…</p>`. The seed is random per build (two `UInt64` values in base 36), so text in the database cannot forge a token. The seed never reaches the output, so builds stay byte-identical. |
@@ -3645,7 +3647,8 @@ a ratio of 0.33 would take about 1.8 s of wall time, 3.5 s of CPU on two cores. 
 7 %. The kernel's file creation, which callgrind does not count, was a quarter of the samples in a `perf`
 profile of the 10,000-page build; Hugo pays the same. Closing the gap would take a Mustache renderer that
 resolves names when it compiles (not swift-mustache, which the project uses), a front-matter reader that
-skips Yams for plain `key: value` lines, and fewer allocations in page rendering. None of these is done.
+skips Yams for plain `key: value` lines, and fewer allocations in page rendering. Name lookups were made cheap
+later, in a patched swift-mustache ([rendering rows](#rendering-rows)); the other two are not done.
 
 **Memory.** Memory stays flat because pages are never held: a templated file's `pages` query is read twice
 in chunks of 256 rows (once to plan the URLs, once to render), pages are written as they render, and page
@@ -3871,8 +3874,79 @@ callgrind_annotate --inclusive=yes /tmp/cg.out | swift demangle --simplified | l
 | markdown, N = 1,000 (1,103 pages) | 7.47 G | 1.80 G | 1.47 G | `escapeMarkdown` appending Unicode scalars (99 M → under 10 M, now on UTF-8 bytes); Yams' 7 tag-resolution rules, each a regular expression on every plain scalar (only `bool` is kept: the one tag Tally's reading depends on); `TemplateTag.mayHaveTags` byte by byte (26 M → 1 M with `memchr`); `URL.appendingPathComponent` and `FileManager.createDirectory` per output file (5 % and two `stat` calls each in a `perf` profile) |
 | example site (687 pages) | 8.88 G (592 pages) | 4.15 G (592 pages) | 25.2 G at `dc4461a` | the representative query, see below (about a third less CPU) |
 
-Where the 1.47 G instructions of the 1,000-page Markdown site go now: cmark-gfm 32 %, swift-mustache 25 %
-(`getChild` 13 %), content loading 32 % (Yams 11 %), the snapshot 7 %.
+Where the 1.47 G instructions of the 1,000-page Markdown site went at the end of session 2: cmark-gfm 32 %,
+swift-mustache 25 % (`getChild` 13 %), content loading 32 % (Yams 11 %), the snapshot 7 %. Since then name
+lookups cost about a quarter of what they did and heading ids no longer go through Foundation's string search:
+the 200-page Markdown build takes 32 % fewer instructions ([rendering rows](#rendering-rows)).
+
+## Rendering rows
+
+Pages with many rows (a roll call's 435 members, a member's latest 100 roll calls) cost many times an
+organization page, and most of the difference was not SQL but resolving `{{name}}` in swift-mustache, and then
+two Foundation string searches over every page. Measured with callgrind on sites of one kind of page
+(`bench/page_kind_site.py`: the repository's templates and views with one content file, its `pages` query cut
+to the first N rows) on the whole Congress of `bench/congress_bench.py` and the 1,000-organization directory
+of `bench/example_bench.py`, and on the 200-page Markdown case of `bench/generate.py`:
+
+```sh
+swift build -c release --product tally-build-bench && objcopy --strip-debug .build/release/tally-build-bench /tmp/tbb
+python3 bench/congress_bench.py --runs 1                    # writes and imports .bench/congress/congress.sqlite
+python3 bench/example_bench.py --n 1000                      # writes .bench/example/directory-1000.sqlite
+python3 bench/page_kind_site.py roll-call 20 /tmp/rc         # also: member 20 /tmp/m, organization 100 /tmp/o
+python3 bench/generate.py markdown 200 .bench/markdown-200 --tally .build/release/tally
+valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb /tmp/rc /tmp/rc-out
+callgrind_annotate --inclusive=yes /tmp/cg.out | swift demangle --simplified | grep -E 'PageRenderer.render\(|SiteDatabase.run\(|getChild'
+```
+
+Instructions per page, `PageRenderer.render` inclusive (queries, Mustache, cmark-gfm, layout) over the pages
+of the site, and the part of it that is not the page's SQL queries (`SiteDatabase.run`):
+
+| page | rows | before | swift-mustache patched | and byte searches | of which not SQL, before → after |
+|---|---:|---:|---:|---:|---:|
+| roll call (House, 20 pages) | 435 | 112.0 M | 81.9 M | 80.3 M | 71.9 M → 40.2 M |
+| member (20 pages) | 100 | 115.2 M | 99.5 M | 96.4 M | 41.2 M → 22.4 M |
+| organization (100 pages) | a few | 10.13 M | 8.78 M | 5.38 M | 8.67 M → 3.93 M |
+| Markdown page (303 pages, with its listings) | – | 1.71 M | 1.64 M | 0.81 M | 1.64 M → 0.74 M |
+
+The whole 200-page Markdown build went from 864 M to 590 M instructions (−32 %), the 100 organization pages'
+build from 2.85 G to 2.38 G. Every output was compared with `diff -r` before and after: the four sites above and
+the example site, all identical.
+
+The whole example site on the whole Congress (`tally build --db .bench/congress/congress.sqlite`, 6,035 pages,
+release builds, one run each, before = `8d5ae6e`, while other engineers' builds kept the load average at 7 to 12,
+so compare the CPU column): 84.7 s of CPU before, 72.9 s after (14.0 → 12.1 ms of CPU a page, −14 %), output
+identical; wall 164.8 s → 151.9 s on the loaded machine. Roll-call and member pages are most of the pages, and
+what is left of them is mostly their queries.
+
+What changed:
+
+- **swift-mustache is vendored with three patches** (`Vendor/swift-mustache/PATCHES.md`,
+  [the decision](architecture.md#design-decisions)). Each `{{name}}` split its name on `.` again (an array of
+  strings, walked by `Character`: 3,100 instructions a lookup), and at each level of the context stack it
+  climbed made two dynamic casts (`as? MustacheCustomRepresentation`, `as? MustacheParent`, about 1,000
+  instructions each in the Swift runtime's conformance cache) before asking for the name; more casts followed on
+  the value found. Now names are split when the template is parsed, stack entries are classified once when
+  pushed, and each type's conformances are looked up once and kept, so a cast is made only when it succeeds.
+  A lookup went from about 11,000 instructions to 2,600 (`getChild` on a roll-call page: 44.3 M → 12.7 M).
+  The library's own tests, with the Mustache spec (191 cases) read from `Vendor/swift-mustache/Tests/spec/`,
+  pass: `swift test --package-path Vendor/swift-mustache`.
+- **Heading ids and the `{{toc}}` check search bytes.** `HeadingAnchors.addingIDs` found each `<h` with
+  Foundation's `range(of:)`, and `TableOfContents` asked `contains(marker)` of every page: both bridge the page to
+  `NSString` and compare by Unicode rules, 3.5 M instructions of an organization page's 8.8 M. They now use
+  `memchr` and `memcmp` on the UTF-8 bytes (`UnsafeBufferPointer.firstIndex(of:from:)`, TallyHTML).
+
+**Against the target** (roll-call and member pages within about twice an organization page per
+row-equivalent): not met as whole pages. A roll-call page is now 80.3 M instructions, 15 times an organization
+page's 5.38 M, for 435 member rows; its rendering outside SQL is 40.2 M, about 92 k instructions a row, so
+an organization page costs about what 60 of its rows do. A member page is 96.4 M, 18 times, of which 74 M is
+SQL over the member's whole record.
+
+What is left on a roll-call page is mostly its queries (40 M: `positions` sorts the 435 members with window
+functions and joins `reader_names` and `roll_call_parties` per member) and Mustache's remaining work per row
+(a `Cell` made and boxed for each value, the successful casts to `MustacheCustomRenderable`, `String` appends).
+A member page is 74 M of SQL: its `record`, `agreement`, `sittings`, `totals` and `positions_taken` queries each
+read the member's 1,500 positions of the Congress; that grows with the data the page sums, not with the rows it
+shows.
 
 ## A whole Congress
 
@@ -3990,8 +4064,11 @@ page showed every roll call they answered until this was measured, 1,514 rows an
 Congress (37.9 s of CPU for 543 pages, on a loaded machine), against 14 rows in the example: a page whose cost
 grows with the data. It now
 shows the latest 100, and a member with more gets a page per sitting (at most about 1,000 rows, however many
-congresses the database holds). Rendering rows is most of it: 63 % of a member page's CPU was swift-mustache
-resolving names through dynamic casts (`getChild`, `swift_dynamicCast`), against 17 % in SQLite.
+congresses the database holds). Rendering rows was most of it: 63 % of a member page's CPU was swift-mustache
+resolving names through dynamic casts (`getChild`, `swift_dynamicCast`), against 17 % in SQLite. With names
+resolved cheaply ([rendering rows](#rendering-rows)) a roll-call page takes 27 % fewer instructions and its
+queries are half of what is left; a member page's queries, which sum the member's whole record, are three
+quarters of its cost.
 
 Two views are materialized (`-- tally: materialize`, [content.md](content.md#views-queries-pages-share)):
 `roll_call_parties`, the party counts each member's agreement is judged against, and `roll_call_facts`, whose
@@ -4061,7 +4138,13 @@ What changed, each found with the query-plan warning ([content.md](content.md#qu
 
 Milliseconds a page do not grow with N, the first target. **Not met:** 20,000 organizations build in about
 58 s, not 30 s: 20,015 organization pages at about 2 ms of CPU each are 42 s of the 101 s of CPU, swift-mustache's
-name lookups and cmark-gfm most of it ([where the time goes](#where-the-time-goes-callgrind)). Peak memory
+name lookups and cmark-gfm most of it ([where the time goes](#where-the-time-goes-callgrind)). Since then an
+organization page takes 47 % fewer instructions ([rendering rows](#rendering-rows)): the 20,000-organization
+build (`python3 bench/example_bench.py --n 20000`, the same `tally build --db … --out …`, one run each, loaded
+machine) went from 94.1 s to 72.0 s of CPU, output identical. A second pair
+of runs as the load fell (load average 4 to 1): before 66.8 s wall and 96.9 s of CPU, after **42.7 s** wall and
+70.9 s of CPU. Still not the 30 s target: the organization pages' queries and cmark-gfm remain, and the other
+pages (tag, location and listing pages) did not change. Peak memory
 is also above the target: 1,750 MiB at 100,000, against 200. What grows is one person's data on one page: Ada's
 1,000,000 gifts are read whole for her gifts listing (one query for all its 10,000 pages keeps every row in
 memory while they render), and her report's by-organization and outcomes tables list every one of the
@@ -4157,14 +4240,18 @@ paginated HTML, and a site without the index keeps `orgs/search.json`, which is 
 - Wiring Pagefind into the example: a `make` step that runs `python3 -m pagefind_bin --site public` with
   `data-pagefind-body` on the organization pages, and `search.js` asking Pagefind first and `orgs/search.json`
   when there is no `pagefind/` folder ([above](#pagination-and-search-at-20000-organizations)).
-- A Mustache renderer that resolves names at compile time (63 % of a whole Congress's member pages), and a front-matter reader that skips Yams for
-  plain `key: value` lines: the two costs between Tally and the 0.33 target.
+- Rendering rows with less per value ([rendering rows](#rendering-rows)): names now resolve in about 2,600
+  instructions, but each value is still a `Cell` boxed in `Any`, cast to `MustacheCustomRenderable` and appended
+  to a `String` per template level; a renderer compiled against Tally's own value types (no `Any`, output
+  appended to one buffer) would take out most of the rest. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
+  And a front-matter reader that skips Yams for plain `key: value` lines: with these, the costs between Tally
+  and the 0.33 target (not measured against Hugo again here).
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
 - The snapshot copy could start while content loads; it waits for the `site_pages` rows today (0.3 s at
   10,000 pages).
 - The example at scale ([above](#the-example-site-on-a-directory-of-n-organizations)): 20,000 organizations in
-  30 s (58 s now; the organization pages' rendering is most of it), and peak memory within 200 MiB at 100,000
+  30 s (72 s of CPU now, on two cores; the organization pages are still the largest part), and peak memory within 200 MiB at 100,000
   (a listing read a few pages at a time; report tables that keep their largest rows).
 
 ## What the build does for speed

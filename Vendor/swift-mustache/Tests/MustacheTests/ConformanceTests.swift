@@ -1,0 +1,54 @@
+//
+// This source file is part of the Hummingbird server framework project
+// Copyright (c) the Hummingbird authors
+//
+// See LICENSE.txt for license information
+// SPDX-License-Identifier: Apache-2.0
+//
+
+import Mustache
+import XCTest
+
+/// Rendering remembers which protocols a type conforms to (PATCHES.md); these render values whose casts depend on
+/// more than their type, in both orders, so that what is remembered from one never decides the other.
+final class ConformanceTests: XCTestCase {
+    struct Row: MustacheParent {
+        let values: [String: Any]
+        func child(named name: String) -> Any? { self.values[name] }
+    }
+
+    struct Blank: MustacheCustomRenderable {
+        var renderText: String { "blank" }
+        var isNull: Bool { true }
+    }
+
+    func testOptionalArrayThenNilOfTheSameType() throws {
+        let template = try MustacheTemplate(string: "{{#list}}<{{.}}>{{/list}}{{^list}}none{{/list}}")
+        let some: [String]? = ["a", "b"]
+        let none: [String]? = nil
+        XCTAssertEqual(template.render(["list": some as Any]), "<a><b>")
+        // A nil stored as `Any` is a value to upstream's renderer too (it renders "nil"): unchanged here.
+        XCTAssertEqual(template.render(["list": none as Any]), "<nil>")
+        XCTAssertEqual(template.render(["list": some as Any]), "<a><b>")
+    }
+
+    func testOptionalParentThenNilOfTheSameType() throws {
+        let template = try MustacheTemplate(string: "{{#row}}{{name}}{{/row}}{{^row}}no row{{/row}}")
+        let some: Row? = Row(values: ["name": "Ada"])
+        let none: Row? = nil
+        XCTAssertEqual(template.render(["row": none as Any]), "")
+        XCTAssertEqual(template.render(["row": some as Any]), "Ada")
+    }
+
+    func testNullRenderableHidesItsSection() throws {
+        let template = try MustacheTemplate(string: "{{#value}}shown{{/value}}{{^value}}hidden{{/value}} {{value}}")
+        XCTAssertEqual(template.render(["value": Blank()]), "hidden blank")
+    }
+
+    func testNamesSplitWhenParsedStillClimbTheStack() throws {
+        let template = try MustacheTemplate(string: "{{#rows}}{{name}} of {{site.title}}{{.name}};{{/rows}}")
+        let site = Row(values: ["title": "Tally"])
+        let rows = [Row(values: ["name": "a"]), Row(values: ["name": "b"])]
+        XCTAssertEqual(template.render(Row(values: ["rows": rows, "site": site])), "a of Tallya;b of Tallyb;")
+    }
+}
