@@ -1,6 +1,7 @@
 extension FormatLocale {
     /// Whether numbers are written as in Tally's English ("1,234.5", "1.2k"), so `NumberText`'s text is final.
-    var writesEnglishNumbers: Bool { decimalSeparator == "." && groupSeparator == "," && language == "en" }
+    /// Only the English locales write "." and ",", and they share Tally's compact units.
+    var writesEnglishNumbers: Bool { decimalSeparator == "." && groupSeparator == "," }
 
     /// English digits from `NumberText` ("-1,234.56", "12.5k") with this locale's separators: "-1.234,56" in
     /// German, and no separator in a four-digit Spanish number ("1234,56"; minimumGroupingDigits 2).

@@ -59,17 +59,17 @@ public struct FormatLocale: Sendable, Hashable, CustomStringConvertible {
     /// CLDR date patterns (availableFormats skeletons, and the medium dateTimeFormat) for the forms Tally shows.
     struct DatePatterns: Sendable {
         /// yMMMd: "Mar 5, 2024", "5. März 2024".
-        let day: String
+        let day: DatePattern
         /// yMMMM: "March 2024", "marzo de 2024".
-        let month: String
+        let month: DatePattern
         /// MMMd: "Mar 5", for daily chart ticks.
-        let monthDay: String
+        let monthDay: DatePattern
         /// yMMM: "Mar 2024", for monthly chart ticks.
-        let shortMonth: String
+        let shortMonth: DatePattern
         /// The short time format: "HH:mm", or "H:mm" in Spanish.
-        let time: String
+        let time: DatePattern
         /// dateTimeFormats/medium: "{1}, {0}", date first, then time.
-        let dateTime: String
+        let dateTime: DatePattern
     }
 
     public var description: String { identifier }
