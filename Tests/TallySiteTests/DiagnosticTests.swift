@@ -133,7 +133,7 @@ import Testing
         let site = try TestSite(["content/p.md": "# P\n\n```sql p\n/* settings */ PRAGMA writable_schema\n```\n{{p.writable_schema}}\n",
                                  "content/q.md": "```sql q\n-- fine\nWITH x AS (SELECT 1 AS n) SELECT n FROM x\n```\n```sql v\nVALUES (2)\n```\n{{q.n}}\n"])
         #expect(site.errors() == [
-            "content/p.md:4:1: error: only SELECT queries may run; the database is read-only (in query 'p')\n  hint: pages can only read the database: use SELECT",
+            "content/p.md:4:1: error: only SELECT queries may run; the database is read-only (in query 'p')\n  hint: pages can only read the database: write a SELECT (WITH … SELECT and VALUES are read statements too)",
         ])
     }
 
@@ -151,7 +151,7 @@ import Testing
         let site = try TestSite(["content/My Page.md": "x\n", "content/Über uns/index.md": "y\n", "content/fine-page_2.md": "z\n"])
         #expect(site.errors() == [
             "content/My Page.md:1:1: error: `My Page` is not a safe URL segment, and the file's path is its URL\n  hint: rename it with letters, digits, '-', '_', '.' and '~' only, such as my-page",
-            "content/Über uns/index.md:1:1: error: `Über uns` is not a safe URL segment, and the file's path is its URL\n  hint: rename it with letters, digits, '-', '_', '.' and '~' only, such as ber-uns",
+            "content/Über uns/index.md:1:1: error: `Über uns` is not a safe URL segment, and the file's path is its URL\n  hint: rename it with letters, digits, '-', '_', '.' and '~' only, such as uber-uns",
         ])
     }
 

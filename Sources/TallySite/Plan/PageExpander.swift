@@ -211,7 +211,7 @@ enum QueryDiagnostics {
         } else if error.message.hasPrefix("no such table") {
             hint = "the tables are listed in `tally docs database`; personal tables only hold published users' rows"
         } else if error.message.contains("read-only") || error.message.contains("readonly") {
-            hint = "pages can only read the database: use SELECT"
+            hint = "pages can only read the database: write a SELECT (WITH … SELECT and VALUES are read statements too)"
         } else {
             hint = "run the query with the sqlite3 shell to see what SQLite expects"
         }

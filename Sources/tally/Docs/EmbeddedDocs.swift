@@ -2215,7 +2215,7 @@ content/q.md:5:1: error: `page` cannot name a query
 content/q.md:17:1: error: a query named `w` is already defined on this page
   hint: give each query its own name
 content/q.md:2:1: error: only SELECT queries may run; the database is read-only (in query 'w')
-  hint: pages can only read the database: use SELECT
+  hint: pages can only read the database: write a SELECT (WITH … SELECT and VALUES are read statements too)
 ```
 
 ### Using results

@@ -168,7 +168,7 @@ import TallyTestSupport
             "views/pragma.sql:1:1: error: near \"PRAGMA\": syntax error (in view 'pragma')\n  hint: run the query with the sqlite3 shell to see what SQLite expects",
             "views/tagged.sql:2:1: error: a view cannot take parameters such as :tag (in view 'tagged')\n  hint: filter where the view is used: SELECT * FROM tagged WHERE … = :name",
             "views/two.sql:3:1: error: a view is one SELECT statement; a second statement starts here (in view 'two')\n  hint: give each query a file of its own",
-            "views/write.sql:1:1: error: only SELECT queries may run; the database is read-only (in view 'write')\n  hint: pages can only read the database: use SELECT",
+            "views/write.sql:1:1: error: only SELECT queries may run; the database is read-only (in view 'write')\n  hint: pages can only read the database: write a SELECT (WITH … SELECT and VALUES are read statements too)",
         ])
     }
 
