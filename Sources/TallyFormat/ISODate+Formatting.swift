@@ -1,24 +1,13 @@
 extension ISODate {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
-
-    /// "Mar 5, 2024", "March 2024" or "2024", matching the precision the value was given with.
-    public var humanReadable: String {
-        switch precision {
-        case .year: return String(year)
-        case .month: return ISODate.monthNames[month - 1] + " " + String(year)
-        default: return shortMonthName + " " + String(day) + ", " + String(year)
-        }
-    }
+    /// "Mar 5, 2024", "March 2024" or "2024", matching the precision the value was given with (Tally's English;
+    /// `FormatLocale.date` for another locale).
+    public var humanReadable: String { FormatLocale.enUS.date(self) }
 
     /// "Mar 5, 2024, 14:30" for values with a time, else the same as `humanReadable`.
-    public var humanReadableWithTime: String {
-        guard precision >= .minute else { return humanReadable }
-        return humanReadable + ", " + twoDigits(hour) + ":" + twoDigits(minute)
-    }
+    public var humanReadableWithTime: String { FormatLocale.enUS.dateTime(self) }
 
     /// "Jan", "Feb", …
-    public var shortMonthName: String { String(ISODate.monthNames[month - 1].prefix(3)) }
+    public var shortMonthName: String { FormatLocale.enUS.shortMonthName(self) }
 
     /// The canonical ISO text of the date part: "2024-03-05", or "2024-03" and "2024" at coarser precision.
     public var isoDate: String {

@@ -29,6 +29,8 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Replaces the config's `base_url`, e.g. with the address a CI deploy step reports.
     public var baseURL: String?
+    /// Replaces the config's `locale` for this build (`tally report --locale de-DE`).
+    public var locale: String?
     /// Whether the build keeps a stamp beside the output (`BuildStamp`) and stops early when nothing changed since.
     public var stamp: StampUse = .none
 

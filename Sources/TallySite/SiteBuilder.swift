@@ -173,7 +173,7 @@ public enum SiteBuilder {
 
     private static func formatSettings(_ config: SiteConfig) -> FormatSettings {
         let zone = config.timezone
-        return FormatSettings(defaultCurrency: config.currency) { seconds in
+        return FormatSettings(defaultCurrency: config.currency, locale: config.locale) { seconds in
             zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
         }
     }

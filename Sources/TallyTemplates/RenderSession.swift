@@ -144,14 +144,17 @@ public struct ValueProblem: Sendable, Equatable {
     }
 }
 
-/// Site-wide settings the formatting helpers use.
+/// The settings the formatting helpers use: the site's, with a page's own `locale` when its front matter has one.
 public struct FormatSettings: Sendable {
     public var defaultCurrency: Currency
     /// Offset of the site's timezone from UTC, for a moment in time given as seconds since 1970.
     public var utcOffset: @Sendable (Int) -> Int
+    /// How numbers, money, percents and dates are written: en-US unless the config or the page says otherwise.
+    public var locale: FormatLocale
 
-    public init(defaultCurrency: Currency, utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) {
+    public init(defaultCurrency: Currency, locale: FormatLocale = .enUS, utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 }) {
         self.defaultCurrency = defaultCurrency
+        self.locale = locale
         self.utcOffset = utcOffset
     }
 }

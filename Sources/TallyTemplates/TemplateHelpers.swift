@@ -20,14 +20,14 @@ enum TemplateHelpers {
         switch name {
         case "money", "money_compact":
             return money(cell, compact: name == "money_compact", settings: settings, session: session)
-        case "number": return text(numberText(cell, decimals: nil))
-        case "number0": return text(numberText(cell, decimals: 0))
-        case "number1": return text(numberText(cell, decimals: 1))
-        case "number2": return text(numberText(cell, decimals: 2))
+        case "number": return text(numberText(cell, decimals: nil, locale: settings.locale))
+        case "number0": return text(numberText(cell, decimals: 0, locale: settings.locale))
+        case "number1": return text(numberText(cell, decimals: 1, locale: settings.locale))
+        case "number2": return text(numberText(cell, decimals: 2, locale: settings.locale))
         case "compact":
-            return number(cell, helper: name, session: session).map { text(NumberText.compact($0)) } ?? cell
+            return number(cell, helper: name, session: session).map { text(settings.locale.compact($0)) } ?? cell
         case "percent", "percent1":
-            return number(cell, helper: name, session: session).map { text(NumberText.percent($0, decimals: name == "percent" ? 0 : 1)) } ?? cell
+            return number(cell, helper: name, session: session).map { text(settings.locale.percent($0, decimals: name == "percent" ? 0 : 1)) } ?? cell
         case "date", "datetime", "month", "year", "iso_date":
             return date(cell, helper: name, settings: settings, session: session)
         case "stars": return number(cell, helper: name, session: session).map { text(stars($0)) } ?? cell
@@ -53,20 +53,20 @@ enum TemplateHelpers {
         let code = cell.currencyCode ?? settings.defaultCurrency.code
         guard let currency = Currency.lookup(code) else {
             session?.record(ValueProblem(helper: "money", value: code, message: "is not an ISO 4217 currency code", column: cell.column))
-            return text(NumberText.grouped(minor.magnitude) + " " + code)
+            return text(settings.locale.grouped(minor) + " " + code)
         }
         let amount = Money(minorUnits: minor, currency: currency)
-        return text(compact ? amount.compact() : amount.formatted())
+        return text(compact ? amount.compact(locale: settings.locale) : amount.formatted(locale: settings.locale))
     }
 
-    private static func numberText(_ cell: Cell, decimals: Int?) -> String {
+    private static func numberText(_ cell: Cell, decimals: Int?, locale: FormatLocale) -> String {
         switch cell.value {
         case .integer(let value) where decimals == nil || decimals == 0:
-            return (value < 0 ? "-" : "") + NumberText.grouped(value.magnitude)
+            return locale.grouped(value)
         default:
             guard let value = cell.value.number else { return cell.value.text }
-            if let decimals { return NumberText.decimal(value, decimals: decimals) }
-            return NumberText.shortest(value, maxDecimals: 2)
+            if let decimals { return locale.decimal(value, decimals: decimals) }
+            return locale.shortest(value, maxDecimals: 2)
         }
     }
 
@@ -90,14 +90,14 @@ enum TemplateHelpers {
             date = date.converted(toOffset: settings.utcOffset(instant))
         }
         switch helper {
-        case "datetime": return text(date.humanReadableWithTime)
+        case "datetime": return text(settings.locale.dateTime(date))
         case "month":
             var month = date
             month.precision = min(date.precision, .month)
-            return text(month.humanReadable)
+            return text(settings.locale.date(month))
         case "year": return text(String(date.year))
         case "iso_date": return text(date.isoDate)
-        default: return text(date.humanReadable)
+        default: return text(settings.locale.date(date))
         }
     }
 

@@ -25,8 +25,12 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "The file to write (default: <user>-report.html).")
     var out: String?
 
+    @Option(name: .long, help: "Write numbers, money and dates for this locale instead of the config's (de-DE, fr-FR, …).")
+    var locale: String?
+
     func run() throws {
-        let options = site.buildOptions()
+        var options = site.buildOptions()
+        options.locale = locale
         let reporter = ConsoleReporter()
         switch ReportBuilder.make(options, user: user, pagePattern: page) {
         case .success(let html):

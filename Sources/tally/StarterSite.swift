@@ -131,7 +131,7 @@ public enum StarterSite {
             """,
         "templates/default.mustache": """
             <!DOCTYPE html>
-            <html lang="{{site.language}}">
+            <html lang="{{page.language}}">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -58,10 +58,10 @@ struct NumberStyleTests {
     }
 
     @Test func progressPercentOnlyReachesOneHundredAtTheTarget() {
-        #expect(ProgressChart.percentText(0.996) == "99%")
-        #expect(ProgressChart.percentText(1) == "100%")
-        #expect(ProgressChart.percentText(1.244) == "124%")
-        #expect(ProgressChart.percentText(0) == "0%")
+        #expect(ProgressChart.percentText(0.996, locale: .enUS) == "99%")
+        #expect(ProgressChart.percentText(1, locale: .enUS) == "100%")
+        #expect(ProgressChart.percentText(1.244, locale: .enUS) == "124%")
+        #expect(ProgressChart.percentText(0, locale: .enUS) == "0%")
     }
 
     @Test func coordinatesHaveAtMostTwoDecimalsAndNoTrailingZeros() {

@@ -37,18 +37,18 @@ struct TimeTicksTests {
 
     @Test func labelsSuitTheGranularity() {
         let months = ["2024-11-01", "2024-12-01", "2025-01-01", "2025-02-01"].compactMap(ISODate.init)
-        #expect(DateLabels.labels(months, unit: .month) == ["Nov 2024", "Dec", "Jan 2025", "Feb"])
-        #expect(DateLabels.labels(months, unit: .year) == ["2024", "2024", "2025", "2025"])
-        #expect(DateLabels.labels(months, unit: .day) == ["Nov 1", "Dec 1", "Jan 1", "Feb 1"])
+        #expect(DateLabels.labels(months, unit: .month, locale: .enUS) == ["Nov 2024", "Dec", "Jan 2025", "Feb"])
+        #expect(DateLabels.labels(months, unit: .year, locale: .enUS) == ["2024", "2024", "2025", "2025"])
+        #expect(DateLabels.labels(months, unit: .day, locale: .enUS) == ["Nov 1", "Dec 1", "Jan 1", "Feb 1"])
         let years = ["2023", "2024"].compactMap(ISODate.init)
-        #expect(DateLabels.categoryLabels(years) == ["2023", "2024"])
+        #expect(DateLabels.categoryLabels(years, locale: .enUS) == ["2023", "2024"])
     }
 
     @Test func monthlyDataNeverGetsWeeklyTicks() {
         let start = Self.day("2024-01-01")
         let end = Self.day("2024-02-01")
         let scale = LinearScale(exact: start, end, range: (0, 600))
-        let ticks = XAxisTicks.dates(start, end, precision: .month, scale: scale, width: 600)
+        let ticks = XAxisTicks.dates(start, end, precision: .month, scale: scale, width: 600, locale: .enUS)
         #expect(ticks.labels == ["Jan 2024", "Feb"])
     }
 }

@@ -68,7 +68,7 @@ import Testing
                 """,
             "templates/default.mustache": "<title>{{page.titel}} · {{site.titel}}</title>\n{{#page.descripton}}x{{/page.descripton}}{{{content}}}\n",
         ])
-        let pageKeys = "author, breadcrumbs, canonical_url, date, description, file, meta_description, nav, tags, title, url, weight"
+        let pageKeys = "author, breadcrumbs, canonical_url, date, description, file, language, meta_description, nav, tags, title, url, weight"
         #expect(site.errors() == [
             "content/a.md:7:7: error: unknown name `gifts.amout`\n  hint: did you mean `amount`? `gifts` has: amount, note",
             "content/a.md:7:26: error: unknown name `page.autor`\n  hint: did you mean `author`? `page` has: \(pageKeys)",

@@ -14,7 +14,7 @@ enum CalendarChart {
         let name = spec.y.first ?? "entries"
         let title = (spec.title ?? name + " per day " + days.rangeName) + spec.titleSuffix
         let table = ChartTable(caption: title, header: [spec.x ?? "date", spec.y.first ?? "count"],
-                               rows: days.counts.map { [ISODate(daysSinceEpoch: $0.day).humanReadable, days.style.full($0.value)] })
+                               rows: days.counts.map { [days.style.locale.date(ISODate(daysSinceEpoch: $0.day)), days.style.full($0.value)] })
         let width = spec.width ?? left + Double(spec.months == nil ? 54 : max(days.weeks, 20)) * pitch + 8
         let height = spec.height ?? top + 7 * pitch + 34
         guard let busiest = days.counts.max(by: { $0.value < $1.value }), busiest.value > 0 else {
@@ -48,7 +48,7 @@ enum CalendarChart {
         while month.daysSinceEpoch <= days.last {
             let monday = month.daysSinceEpoch + (7 - month.weekday) % 7
             if month.daysSinceEpoch >= days.first, monday <= days.last {
-                svg.label(month.shortMonthName, x: position(day: monday, firstMonday: days.firstMonday).x, y: top - 8)
+                svg.label(days.style.locale.shortMonthName(month), x: position(day: monday, firstMonday: days.firstMonday).x, y: top - 8)
             }
             month = month.month == 12 ? ISODate(year: month.year + 1, month: 1, day: 1) : ISODate(year: month.year, month: month.month + 1, day: 1)
         }
@@ -77,7 +77,7 @@ enum CalendarChart {
                 svg.raw(" " as StaticString)
                 svg.number(spot.y)
                 svg.raw("h10v10h-10z\">" as StaticString)
-                svg.title(ISODate(daysSinceEpoch: day).humanReadable + ": " + days.style.full(value))
+                svg.title(days.style.locale.date(ISODate(daysSinceEpoch: day)) + ": " + days.style.full(value))
                 svg.raw("</path>" as StaticString)
             }
             svg.raw("</g>" as StaticString)

@@ -44,7 +44,7 @@ struct ColumnPlot: CategoryPlot {
                 upper = max(upper, span.high)
             }
         }
-        let style = kind == .percentBar ? NumberStyle.percent : dataset.axisStyle
+        let style = kind == .percentBar ? dataset.axisStyle.percent : dataset.axisStyle
         let step = kind == .percentBar ? nil : dataset.wholeNumberStep
         let trial = ValueAxis(lower: lower, upper: upper, style: style, range: (height - 30, top), spacing: 45,
                               includeZero: true, minimumStep: step)

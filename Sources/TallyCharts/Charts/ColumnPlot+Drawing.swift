@@ -40,7 +40,7 @@ extension ColumnPlot {
                 let label = dataset.categories[category].label
                 var shown = series.labels[category] ?? ""
                 if kind == .percentBar, totals[category].positive > 0 {
-                    shown += " (" + NumberStyle.percent.full(value / totals[category].positive) + ")"
+                    shown += " (" + series.style.percent.full(value / totals[category].positive) + ")"
                 }
                 svg.title(multiple ? series.name + ", " + label : label, value: shown)
                 svg.raw("</rect>" as StaticString)

@@ -20,7 +20,7 @@ enum HistogramChart {
 
         let top = 12.0
         let bottom = height - 28
-        let axis = ValueAxis(lower: 0, upper: Double(bins.counts[peak]), style: .plain, range: (bottom, top),
+        let axis = ValueAxis(lower: 0, upper: Double(bins.counts[peak]), style: NumberStyle(.plain, locale: spec.locale), range: (bottom, top),
                              spacing: 45, includeZero: true, minimumStep: 1)
         let left = max(axis.labelWidth + 14, 24)
         let right = width - 20

@@ -24,7 +24,7 @@ enum PieChart {
             caption: title, header: [dataset.xColumn, dataset.measureNames.first ?? "value", "Share"],
             rows: ranked.map { index in
                 let value = values[index] ?? 0
-                return [dataset.categories[index].label, style.full(value), NumberStyle.percent.full(value / total)]
+                return [dataset.categories[index].label, style.full(value), style.percent.full(value / total)]
             })
         guard total > 0 else {
             return EmptyChart.render(title: title, width: width, height: spec.height ?? 300, prefix: prefix, table: table.emptyHTML)
@@ -56,16 +56,16 @@ enum PieChart {
         let named = slices.filter { $0.name != "Other" || grouped == 0 }
         if let largest = named.first {
             text += " The largest is " + largest.name + " with " + style.full(largest.value)
-                + " (" + NumberStyle.percent.full(largest.share) + ")"
+                + " (" + style.percent.full(largest.share) + ")"
             if let smallest = named.last, named.count > 1 {
                 text += "; the smallest is " + smallest.name + " with " + style.full(smallest.value)
-                    + " (" + NumberStyle.percent.full(smallest.share) + ")"
+                    + " (" + style.percent.full(smallest.share) + ")"
             }
             text += "."
         }
         if grouped > 0, let other = slices.last {
             text += " The \(grouped) smallest categories are grouped as Other: " + style.full(other.value)
-                + " (" + NumberStyle.percent.full(other.share) + ")."
+                + " (" + style.percent.full(other.share) + ")."
         }
         return text
     }

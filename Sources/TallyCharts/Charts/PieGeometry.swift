@@ -46,7 +46,7 @@ struct PieGeometry {
 
     /// A legend row's share and value, after the slice's name.
     static func numbers(_ slice: PieChart.Slice, style: NumberStyle) -> String {
-        NumberStyle.percent.full(slice.share) + " · " + style.full(slice.value)
+        style.percent.full(slice.share) + " · " + style.full(slice.value)
     }
 
     /// The width a slice's name may take in a legend `legendWidth` wide: what the swatch and numbers leave.
@@ -65,7 +65,7 @@ struct PieGeometry {
             canvas.svg.raw(" d=\"" as StaticString)
             writeSlice(from: angle, to: angle + sweep, into: &canvas.svg)
             canvas.svg.raw("\">" as StaticString)
-            canvas.svg.title(slice.name + ": " + style.full(slice.value) + " (" + NumberStyle.percent.full(slice.share) + ")")
+            canvas.svg.title(slice.name + ": " + style.full(slice.value) + " (" + style.percent.full(slice.share) + ")")
             canvas.svg.raw("</path>" as StaticString)
             angle += sweep
         }

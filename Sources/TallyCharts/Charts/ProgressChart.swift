@@ -15,7 +15,7 @@ enum ProgressChart {
         }
         let style = progress.style
         let ratio = value / target
-        let percent = percentText(ratio)
+        let percent = percentText(ratio, locale: spec.locale)
         let table = ChartTable(caption: title, header: ["Measure", name], rows: [
             ["Total", style.full(value)], ["Target", style.full(target)], ["Progress", percent],
         ])
@@ -56,9 +56,9 @@ enum ProgressChart {
     }
 
     /// Whole percent, rounded down below 100 so that "100%" is only shown once the target is reached.
-    static func percentText(_ ratio: Double) -> String {
+    static func percentText(_ ratio: Double, locale: FormatLocale) -> String {
         let percent = ratio * 100
         let shown = percent < 100 && percent > 0 ? percent.rounded(.down) : percent.rounded()
-        return NumberText.decimal(shown, minus: Glyph.minus) + "%"
+        return locale.percentText(NumberText.decimal(shown, minus: Glyph.minus))
     }
 }

@@ -1,3 +1,5 @@
+import TallyFormat
+
 /// The horizontal axis of a line or area chart: evenly spaced points for text categories, a number scale,
 /// or a time scale, with the labels that fit.
 struct XAxisLabels {
@@ -23,12 +25,13 @@ struct XAxisLabels {
         case .number:
             points = nil
             categoryLabels = nil
-            ticks = XAxisTicks.numbers(lower, upper, scale: scale, width: right - left)
+            ticks = XAxisTicks.numbers(lower, upper, scale: scale, width: right - left, locale: dataset.axisStyle.locale)
         case .date:
             points = nil
             categoryLabels = nil
             let precision = dataset.categories.compactMap(\.date?.precision).min() ?? .day
-            ticks = XAxisTicks.dates(lower, upper, precision: precision, scale: scale, width: right - left)
+            ticks = XAxisTicks.dates(lower, upper, precision: precision, scale: scale, width: right - left,
+                                     locale: dataset.axisStyle.locale)
         }
     }
 

@@ -8,11 +8,11 @@ struct XAxisTicks {
     var labels: [String]
 
     /// Number ticks between `lower` and `upper`. Numbers below 10,000 are not grouped, so years read "2024".
-    static func numbers(_ lower: Double, _ upper: Double, scale: LinearScale, width: Double) -> XAxisTicks {
+    static func numbers(_ lower: Double, _ upper: Double, scale: LinearScale, width: Double, locale: FormatLocale) -> XAxisTicks {
         var count = max(2, Int(width / 70))
         while true {
             let values = lower == upper ? [lower] : NiceTicks.ticks(lower, upper, count: Double(count))
-            let labels = values.map { NumberText.shortest($0, grouping: abs($0) >= 10_000, minus: Glyph.minus) }
+            let labels = values.map { locale.shortest($0, grouping: abs($0) >= 10_000, minus: Glyph.minus) }
             let ticks = XAxisTicks(values: values, labels: labels)
             if count <= 2 || ticks.fits(scale) { return ticks }
             count -= 1
@@ -22,14 +22,14 @@ struct XAxisTicks {
     /// Date ticks on calendar boundaries from `lowerDay` to `upperDay` (days since 1970), never finer than
     /// the dates' own precision: monthly data gets no weekly ticks.
     static func dates(_ lowerDay: Double, _ upperDay: Double, precision: ISODate.Precision, scale: LinearScale,
-                      width: Double) -> XAxisTicks {
+                      width: Double, locale: FormatLocale) -> XAxisTicks {
         var step = TimeStep.choose(spanDays: upperDay - lowerDay, tickCount: max(2, Int(width / 80)))
         let finest = precision == .year ? TimeStep(unit: .year, count: 1) : precision == .month ? TimeStep(unit: .month, count: 1) : nil
         if let finest, step.isFiner(than: finest) { step = finest }
         for _ in 0..<12 {
             let dates = step.ticks(fromDay: lowerDay, toDay: upperDay)
             let ticks = XAxisTicks(values: dates.map { Double($0.daysSinceEpoch) },
-                                   labels: DateLabels.labels(dates, unit: step.unit))
+                                   labels: DateLabels.labels(dates, unit: step.unit, locale: locale))
             if ticks.fits(scale) { return ticks }
             step = step.coarser
         }

@@ -49,7 +49,7 @@ struct CalendarDays {
             last = latest ?? 0
             first = end.map { Self.day(after: $0, minusMonths: months) } ?? 0
             rangeName = "in the " + (months == 1 ? "month" : String(months) + " months") + " to "
-                + (end?.humanReadable ?? "the latest date")
+                + (end.map(spec.locale.date) ?? "the latest date")
         } else {
             let year = spec.year ?? latest.map { ISODate(daysSinceEpoch: $0).year } ?? 1970
             first = ISODate(year: year, month: 1, day: 1).daysSinceEpoch
@@ -83,7 +83,7 @@ struct CalendarDays {
         let total = counts.reduce(0) { $0 + $1.value }
         var text = "Calendar heatmap of " + name + " per day " + rangeName + ": " + String(active) + " of "
             + String(last - first + 1) + " days have some, " + style.full(total) + " in all. The busiest day is "
-            + ISODate(daysSinceEpoch: busiest.day).humanReadable + " with " + style.full(busiest.value) + "."
+            + style.locale.date(ISODate(daysSinceEpoch: busiest.day)) + " with " + style.full(busiest.value) + "."
         let start = ISODate(daysSinceEpoch: first)
         let startIndex = start.year * 12 + start.month - 1
         let end = ISODate(daysSinceEpoch: last)

@@ -49,7 +49,7 @@ extension CategoryDataset {
                 }
                 var series = position
                 if let seriesIndex {
-                    let name = Self.label(data.value(row: row, column: seriesIndex))
+                    let name = Self.label(data.value(row: row, column: seriesIndex), locale: spec.locale)
                     if let known = seriesKeys[name] { series = known } else {
                         series = seriesNames.count
                         seriesKeys[name] = series
@@ -67,8 +67,8 @@ extension CategoryDataset {
 
         let order = Self.order(categoryValues, kind: xKind)
         let sorted = order.map { categoryValues[$0] }
-        let labels = sorted.map(Self.label)
-        let axisLabels = xKind == .date ? DateLabels.categoryLabels(sorted.compactMap(\.date)) : labels
+        let labels = sorted.map { Self.label($0, locale: spec.locale) }
+        let axisLabels = xKind == .date ? DateLabels.categoryLabels(sorted.compactMap(\.date), locale: spec.locale) : labels
         categories = sorted.indices.map { index in
             Category(axisLabel: axisLabels[index], label: labels[index], position: Self.position(sorted[index]),
                      date: sorted[index].date)
@@ -106,8 +106,8 @@ extension CategoryDataset {
     }
 
     /// Text for a category or series value; NULL reads "(none)".
-    static func label(_ value: ChartValue) -> String {
-        value.isNull ? "(none)" : value.plainText
+    static func label(_ value: ChartValue, locale: FormatLocale) -> String {
+        value.isNull ? "(none)" : value.plainText(locale)
     }
 
     static func position(_ value: ChartValue) -> Double {

@@ -45,7 +45,7 @@ struct CategoryDataset {
 
     /// 1 when every value is a whole number shown plainly, so that an axis of counts never gets 0.5 ticks.
     var wholeNumberStep: Double? {
-        guard axisStyle == .plain || axisStyle == .compact else { return nil }
+        guard axisStyle.kind == .plain || axisStyle.kind == .compact else { return nil }
         for item in series {
             for case let value? in item.values where value != value.rounded() { return nil }
         }

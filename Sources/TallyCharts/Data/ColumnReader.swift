@@ -6,12 +6,14 @@ struct ColumnReader {
     let data: ChartData
     let kind: ChartKind
     private let format: ValueFormat
+    private let locale: FormatLocale
     private let currencyColumn: (name: String, index: Int)?
 
     init(spec: ChartSpec, data: ChartData) throws(ChartError) {
         self.data = data
         kind = spec.kind
         format = spec.format
+        locale = spec.locale
         if case .currency(.column(let name)) = spec.format {
             currencyColumn = (name, try data.columnIndex(name, key: "currency_column"))
         } else {
@@ -77,6 +79,10 @@ struct ColumnReader {
 
     /// The style for values in `currency`, or the spec's own style when there is none.
     func style(for currency: Currency?) -> NumberStyle {
+        NumberStyle(kind(for: currency), locale: locale)
+    }
+
+    private func kind(for currency: Currency?) -> NumberStyle.Kind {
         if let currency { return .money(currency) }
         switch format {
         case .plain: return .plain

@@ -1,47 +1,61 @@
 import TallyFormat
 
-/// How one series writes its values. Values arrive in display units: major units for money, ratios for percent.
-enum NumberStyle: Sendable, Hashable {
-    case plain
-    case compact
-    case percent
-    case money(Currency)
+/// How one series writes its values, in the chart's locale. Values arrive in display units: major units for
+/// money, ratios for percent.
+struct NumberStyle: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case plain
+        case compact
+        case percent
+        case money(Currency)
+    }
+
+    let kind: Kind
+    let locale: FormatLocale
+
+    init(_ kind: Kind, locale: FormatLocale) {
+        self.kind = kind
+        self.locale = locale
+    }
+
+    /// Percent in the same locale: shares beside values, the percent-bar axis.
+    var percent: NumberStyle { NumberStyle(.percent, locale: locale) }
 
     /// Every digit that matters, for tooltips, the table and the description: "1,234.5", "$1,234.56", "12.5%".
     func full(_ value: Double) -> String {
-        switch self {
-        case .plain, .compact: NumberText.shortest(value, maxDecimals: Self.decimals(for: value), minus: Glyph.minus)
-        case .percent: NumberText.shortest(value * 100, maxDecimals: 1, minus: Glyph.minus) + "%"
-        case .money(let currency): Self.money(value, currency).formatted(minus: Glyph.minus)
+        switch kind {
+        case .plain, .compact: locale.shortest(value, maxDecimals: Self.decimals(for: value), minus: Glyph.minus)
+        case .percent: locale.percentText(NumberText.shortest(value * 100, maxDecimals: 1, minus: Glyph.minus))
+        case .money(let currency): Self.money(value, currency).formatted(minus: Glyph.minus, locale: locale)
         }
     }
 
     /// A direct label on a mark: short for compact and money ("1.2k", "$9.8k"), else the full value.
     func short(_ value: Double) -> String {
-        switch self {
-        case .compact: NumberText.compact(value, decimalsBelowThousand: abs(value) < 10 && value != value.rounded() ? 1 : 0,
-                                          minus: Glyph.minus)
+        switch kind {
+        case .compact: locale.compact(value, decimalsBelowThousand: abs(value) < 10 && value != value.rounded() ? 1 : 0,
+                                      minus: Glyph.minus)
         case .money(let currency) where abs(value) >= 10 && abs(value) < 1000:
             // Whole units beside bars: "€273", not "€272.50"; the tooltip keeps the cents.
-            Self.money(value.rounded(), currency).compact(minus: Glyph.minus)
-        case .money(let currency): Self.money(value, currency).compact(minus: Glyph.minus)
+            Self.money(value.rounded(), currency).compact(minus: Glyph.minus, locale: locale)
+        case .money(let currency): Self.money(value, currency).compact(minus: Glyph.minus, locale: locale)
         case .plain, .percent: full(value)
         }
     }
 
     /// An axis tick: exact digits, with k/M/B units for compact, money and plain values of a million or more.
     func tick(_ value: Double) -> String {
-        switch self {
-        case .plain where abs(value) < 1e6: NumberText.shortest(value, minus: Glyph.minus)
-        case .plain, .compact: NumberText.compactExact(value, maxDecimals: 6, minus: Glyph.minus)
-        case .percent: NumberText.shortest(value * 100, maxDecimals: 4, minus: Glyph.minus) + "%"
-        case .money(let currency): Self.money(value, currency).compactExact(minus: Glyph.minus)
+        switch kind {
+        case .plain where abs(value) < 1e6: locale.shortest(value, minus: Glyph.minus)
+        case .plain, .compact: locale.compactExact(value, maxDecimals: 6, minus: Glyph.minus)
+        case .percent: locale.percentText(NumberText.shortest(value * 100, maxDecimals: 4, minus: Glyph.minus))
+        case .money(let currency): Self.money(value, currency).compactExact(minus: Glyph.minus, locale: locale)
         }
     }
 
     /// The finest step an axis should use: one minor unit of money; nil when any step will do.
     var minimumStep: Double? {
-        guard case .money(let currency) = self else { return nil }
+        guard case .money(let currency) = kind else { return nil }
         return 1 / Self.powerOfTen(currency.minorUnits)
     }
 

@@ -24,12 +24,12 @@ extension ChartValue {
     var date: ISODate? { if case .date(let date) = self { date } else { nil } }
 
     /// The value as plain text for labels and table cells: "2024" (never grouped), "Mar 5, 2024", "" for null.
-    var plainText: String {
+    func plainText(_ locale: FormatLocale) -> String {
         switch self {
-        case .number(let value): NumberText.shortest(value, grouping: false, minus: Glyph.minus)
+        case .number(let value): locale.shortest(value, grouping: false, minus: Glyph.minus)
         case .integer(let value): value < 0 ? Glyph.minus + String(value.magnitude) : String(value)
         case .text(let value): value
-        case .date(let value): value.humanReadableWithTime
+        case .date(let value): locale.dateTime(value)
         case .null: ""
         }
     }

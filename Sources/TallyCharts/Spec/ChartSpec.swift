@@ -1,3 +1,5 @@
+import TallyFormat
+
 /// Everything a chart block says about one chart, apart from where its data comes from.
 public struct ChartSpec: Sendable, Hashable {
     /// The chart type (`type:` in a chart block).
@@ -31,6 +33,9 @@ public struct ChartSpec: Sendable, Hashable {
     /// What readers see instead of a column's name, in the data table, the description, axis titles, legends and
     /// tooltips: `["given_cents": "Given"]`. Columns not named here show their names as the query wrote them.
     public var headers: [String: String]
+    /// How numbers, money, percents and dates are written in ticks, labels, the table and the description: the
+    /// page's locale. The description's sentences stay English; only the values in them follow it.
+    public var locale: FormatLocale = .enUS
     /// Added to the title, given or generated: " (EUR)" on each chart of a figure drawn one chart per currency.
     var titleSuffix = ""
 

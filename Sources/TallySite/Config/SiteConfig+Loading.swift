@@ -39,7 +39,7 @@ extension SiteConfig {
         return problems.isEmpty ? .success(config) : .failure(BuildFailure(problems))
     }
 
-    static let keys = ["title", "description", "base_url", "language", "database", "timezone", "currency", "raw_html",
+    static let keys = ["title", "description", "base_url", "language", "database", "timezone", "currency", "locale", "raw_html",
                        "publish_users", "private_columns", "nav", "feeds", "sources", "content_dir", "templates_dir", "static_dir", "views_dir",
                        "output_dir"]
 
@@ -79,6 +79,13 @@ extension SiteConfig {
         case "currency":
             guard let text = text(), let found = Currency.lookup(text) else { return wrong("an ISO 4217 code such as USD") }
             currency = found
+        case "locale":
+            guard let text = text() else { return wrong("a locale such as de-DE") }
+            guard let found = FormatLocale.named(text) else {
+                let unknown = FormatLocale.unknown(text)
+                return document.error(value, "`locale`: " + unknown.message, hint: unknown.hint)
+            }
+            locale = found
         case "raw_html": guard let flag = value.bool else { return wrong("true or false") }; rawHTML = flag
         case "publish_users":
             guard let list = stringList() else { return wrong("a list of usernames") }

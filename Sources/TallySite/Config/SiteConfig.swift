@@ -9,7 +9,14 @@ public struct SiteConfig: Sendable {
     public var description = ""
     /// Absolute URL the site is served from, ending in "/": `https://user.github.io/repo/`.
     public var baseURL = "/"
-    public var language = "en"
+    /// The `<html lang>` of pages (`site.language`): the config's `language`, else the locale's language.
+    public var language: String {
+        get { explicitLanguage ?? locale.language }
+        set { explicitLanguage = newValue }
+    }
+    private var explicitLanguage: String?
+    /// How numbers, money, percents and dates are written (`locale:`); a page's front matter may name another.
+    public var locale = FormatLocale.enUS
     /// Database path, relative to the site root.
     public var database = "data/site.sqlite"
     public var timezone = TimeZone(identifier: "UTC") ?? .current

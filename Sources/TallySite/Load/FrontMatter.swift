@@ -18,12 +18,14 @@ struct FrontMatter: Sendable {
     /// The query whose rows are split into pages (`paginate: orgs`), and how many a page shows (`per_page: 24`).
     var paginate: String?
     var perPage: Int?
+    /// How this page writes numbers, money and dates, when not as the site does (`locale: de-DE`).
+    var locale: FormatLocale?
     /// The user's own keys, converted to template values.
     var extra: [String: any Sendable] = [:]
     /// Line of each key in the content file, for error messages.
     var lines: [String: Int] = [:]
 
-    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages", "paginate", "per_page"]
+    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages", "paginate", "per_page", "locale"]
 
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
         let document: YAMLDocument
@@ -60,6 +62,14 @@ struct FrontMatter: Sendable {
                 } else { wrong("a list of tags") }
             case "pages": if let text = value.scalar?.string { matter.pagesQuery = text } else { wrong("an SQL query") }
             case "paginate": if let text = value.scalar?.string, !text.isEmpty { matter.paginate = text } else { wrong("the name of a query on this page") }
+            case "locale":
+                guard let text = value.scalar?.string else { wrong("a locale such as de-DE"); continue }
+                guard let locale = FormatLocale.named(text) else {
+                    let unknown = FormatLocale.unknown(text)
+                    problems.append(document.error(value, "front matter `locale`: " + unknown.message, hint: unknown.hint))
+                    continue
+                }
+                matter.locale = locale
             case "per_page": if let number = value.int, number > 0 { matter.perPage = number } else { wrong("a whole number above 0") }
             default: matter.extra[key] = templateValue(value)
             }

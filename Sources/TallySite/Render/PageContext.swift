@@ -6,7 +6,7 @@ import TallyTemplates
 enum PageContext {
     /// The keys `make` sets besides the user's front matter keys.
     static let keys: Set = ["title", "description", "meta_description", "url", "canonical_url", "file", "date", "tags",
-                            "weight", "nav", "breadcrumbs"]
+                            "weight", "nav", "breadcrumbs", "language"]
 
     /// - Parameters:
     ///   - titleSession, descriptionSession: sessions of their own for a templated title and description, which
@@ -34,6 +34,8 @@ enum PageContext {
         values["date"] = Cell(matter.date.map { DataValue.text($0) } ?? .null)
         values["tags"] = matter.tags.map { Cell($0) }
         values["weight"] = Cell(.integer(Int64(matter.weight)))
+        // For <html lang>: a page that names its own locale is written for its readers.
+        values["language"] = Cell(matter.locale?.language ?? config.language)
         values["nav"] = config.navigation.map { item in
             MapContext(["title": Cell(item.title), "url": Cell(item.url), "current": isCurrent(item.url, page.path)])
         }

@@ -51,9 +51,10 @@ struct PageRenderer: Sendable {
         }
         guard problems.isEmpty else { return (nil, problems) }
 
-        let bodySession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
-        let titleSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
-        let descriptionSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        let settings = pageSettings(source)
+        let bodySession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
+        let titleSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
+        let descriptionSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
         let pageContext = PageContext.make(source: source, page: page, data: data, config: config, titles: titles,
                                            titleSession: titleSession, descriptionSession: descriptionSession)
         data["page"] = pageContext.context
@@ -81,7 +82,7 @@ struct PageRenderer: Sendable {
         for (index, block) in source.blocks.enumerated() {
             guard let table = tables[block.query] else { continue }
             let title = block.titleTemplate.map { template in bodySession.run { template.render(blockRoot, library: nil) } }
-            switch bodySession.run({ block.draw(from: table, number: index + 1, title: title, file: source.file) }) {
+            switch bodySession.run({ block.draw(from: table, number: index + 1, title: title, file: source.file, locale: settings.locale) }) {
             case .success(let html):
                 if let id = block.id {
                     namedCharts[id] = HTMLFragment(html)
@@ -122,7 +123,7 @@ struct PageRenderer: Sendable {
         layoutData["content"] = HTMLFragment(bodyHTML)
         // A layout serves pages with other rows, or none (`{{#params.sort}}` on /orgs/ and /orgs/by/…/).
         layoutData["params"] = paramsContext(page.params, strict: false)
-        let layoutSession = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+        let layoutSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
         let html = layoutSession.run { layout.render(MapContext(layoutData, isRoot: true), library: templates) }
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
                                 source: nil, data: layoutData)
@@ -131,6 +132,13 @@ struct PageRenderer: Sendable {
                                   date: source.frontMatter.date)
         return (RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
                              summary: summary), problems)
+    }
+
+    /// The site's format settings, with the page's own `locale` when its front matter names one.
+    private func pageSettings(_ source: PageSource) -> FormatSettings {
+        var settings = formatSettings
+        if let locale = source.frontMatter.locale { settings.locale = locale }
+        return settings
     }
 
     /// - Parameter strict: records a key the row lacks as a typo, as in `{{params.nmae}}`: for a templated page's own file,
@@ -211,7 +219,7 @@ extension PageRenderer {
                 if let title = source.frontMatter.title { titles[page.path] = title }
                 continue
             }
-            let session = RenderSession(settings: formatSettings, placeholderSeed: placeholderSeed)
+            let session = RenderSession(settings: pageSettings(source), placeholderSeed: placeholderSeed)
             let root = MapContext(["site": site, "params": paramsContext(page.params, strict: false)], isRoot: true)
             let title = session.run { template.render(root, library: nil) }
             if session.missingNames.isEmpty && session.problems.isEmpty { titles[page.path] = title }

@@ -2,16 +2,25 @@ import Foundation
 import TallyFormat
 
 extension BuildOptions {
-    /// Reads the site config these options name, with `baseURL` (`--base-url`) in place of the config's own.
+    /// Reads the site config these options name, with `baseURL` (`--base-url`) and `locale` (`--locale`) in place
+    /// of the config's own.
     public func loadConfig() -> Result<SiteConfig, BuildFailure> {
         SiteConfig.load(path: resolve(configFile).path, displayPath: configFile).flatMap { loaded in
-            guard let override = baseURL else { return .success(loaded) }
-            guard let url = SiteConfig.normalizedBaseURL(override) else {
-                return .failure(BuildFailure([Diagnostic(file: "--base-url", message: "`--base-url` must be \(SiteConfig.baseURLExpectation)",
-                                                         hint: "see `tally docs config` for `base_url`")]))
-            }
             var config = loaded
-            config.baseURL = url
+            if let override = baseURL {
+                guard let url = SiteConfig.normalizedBaseURL(override) else {
+                    return .failure(BuildFailure([Diagnostic(file: "--base-url", message: "`--base-url` must be \(SiteConfig.baseURLExpectation)",
+                                                             hint: "see `tally docs config` for `base_url`")]))
+                }
+                config.baseURL = url
+            }
+            if let override = locale {
+                guard let found = FormatLocale.named(override) else {
+                    let unknown = FormatLocale.unknown(override)
+                    return .failure(BuildFailure([Diagnostic(file: "--locale", message: unknown.message, hint: unknown.hint)]))
+                }
+                config.locale = found
+            }
             return .success(config)
         }
     }

@@ -39,7 +39,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CCMarkGFM` | libcmark-gfm, libcmark-gfm-extensions (pkg-config `libcmark-gfm`) | a `.systemLibrary` target: `module.modulemap` + `shim.h` |
 | `CCSV` | libcsv (Debian `libcsv-dev`; no pkg-config file, so the module map links `csv` by name) | a `.systemLibrary` target for `TallyImport`'s CSV format |
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
-| `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). Formatting does not depend on the locale, so output is byte-identical on every machine. |
+| `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations`, `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
@@ -598,6 +598,17 @@ title: Giving against pledge
 - Dates follow the spacing of the ticks: `2024` for years, `Jan 2024` then `Feb`, `Mar` for months (the
   year is written where it starts or changes), `Mar 5` for days and weeks. Tooltips and the table use
   `Mar 5, 2024` or `March 2024`.
+
+## Locale
+
+A chart follows its page's [locale](config.md#locale) (the config's `locale`, or the page's front matter):
+axis ticks, labels on marks, tooltips, the data table, and the values and dates inside the generated
+description. In `de-DE`, a line of monthly euro totals has ticks `0 €`, `500 €`, `1.000 €`, dates `Jan. 2024`,
+`Feb`, `Mär`, tooltips `1. Feb. 2024: 2.500,00 €` and the description "Line chart of Total by Month, from
+1. Jan. 2024 to 1. März 2024. The lowest value is 1.250,00 € (1. März 2024) …". The description's sentences,
+"Other", "(none)" and the table's "Share", "Total" and "Target" headings stay English; write `description:` and
+`headers:` in the block to say them in your readers' language. Compact units are the locale's (`Mio.`,
+`k`, `mil`, `mln.`); German has none for thousands, so its ticks read `12.500 €`. The minus stays U+2212.
 
 ## Axes
 
@@ -1703,7 +1714,7 @@ bad.sql: error: cannot read database 'db.sqlite': no such table: nowhere
 ## `tally report`
 
 ```text
-tally report --user NAME [--out FILE] [--page URL] [--config FILE] [--db PATH]
+tally report --user NAME [--out FILE] [--page URL] [--locale LOCALE] [--config FILE] [--db PATH]
 ```
 
 Writes one person's report page as a single HTML file that can be emailed, printed or archived. It builds
@@ -1730,6 +1741,21 @@ The URL's `{user}` is the username as `url_segment()` makes it a URL segment (`Z
 ```text
 tally.yaml: error: the site has no page at /users/example/
   hint: create content/users/[username].md with `pages: SELECT url_segment(username) AS username, id AS user_id FROM users` (the site `tally init` writes has one), or give the report's URL with --page
+```
+
+`--locale` writes the report's numbers, money, percents, dates and charts for another [locale](config.md#locale)
+than the config's, for this report only (its words are the site's own). The example's Sam lives in Berlin and
+gives in euros:
+
+```sh
+tally report --user sam --locale de-DE    # sam-report.html: 8.205,00 €, 5,0 % of income, Januar 2023
+```
+
+An unknown locale stops before building, with the closest one:
+
+```text
+--locale: error: unknown locale `de_DE`
+  hint: did you mean `de-DE`? supported locales: en-US, en-GB, de-DE, fr-FR, es-ES, nl-NL
 ```
 
 For a PDF, open the file (or the page on the site) in a browser and use Print → Save as PDF: the print
@@ -1789,6 +1815,7 @@ language: en
 database: data/example.sqlite
 timezone: America/New_York
 currency: USD
+locale: en-US
 raw_html: false
 publish_users: [ada, sam]
 private_columns: [users.phone, donations.note]
@@ -1811,10 +1838,11 @@ output_dir: public
 | `title` | text | `Tally site` | `site.title` |
 | `description` | text | `''` | `site.description` |
 | `base_url` | text starting with `http://`, `https://` or `/` | `/` | where the site is served; `tally build --base-url` overrides it. A missing final `/` is added. Available as `site.base_url` and, for its path part, `site.base_path` (`https://u.github.io/repo/` → `/repo/`). A full address gives canonical links, `sitemap.xml` and feeds; a path part other than `/` is added to every site path in the output. `tally serve` serves the site under the base path, and `tally check` requires root-relative links to start with it ([cli.md](cli.md#tally-check)). See [below](#base-url-and-sub-paths). |
-| `language` | text | `en` | `site.language`, e.g. for `<html lang>`; not checked |
+| `language` | text | the locale's language (`en`) | `site.language` and, unless a page names its own `locale`, `page.language` (the example layout's `<html lang>`); not checked |
 | `database` | file path, not empty | `data/site.sqlite` | the SQLite database ([contract](database.md)). Relative to the site root, or absolute. `--db` overrides it. |
 | `timezone` | IANA name | `UTC` | the zone that `date`, `datetime`, `month`, `year` and `iso_date` convert to, for values that carry a UTC offset |
 | `currency` | ISO 4217 code, any case | `USD` | the currency `money()` uses when the row has no currency column; `site.currency` |
+| `locale` | `en-US`, `en-GB`, `de-DE`, `fr-FR`, `es-ES` or `nl-NL` | `en-US` | how numbers, money, percents, dates and chart values are written: `1.234,56 €` and `5. März 2024` with `de-DE`. A page's front matter may name another; `tally report --locale` overrides it for one report. See [Locale](#locale). |
 | `raw_html` | `true` / `false` | `false` | keep raw HTML written in content files ([details](content.md#raw-html)). Database values are always escaped. |
 | `publish_users` | list of usernames, or one username | `[]` | the only users whose personal rows reach the build ([snapshot](database.md#the-published-snapshot)); `site.users` |
 | `private_columns` | list of `table.column`, or one | `[]` | columns removed from the snapshot, in addition to `users.email`, `users.zipcode`, `social_accounts.auth_token` and the personal tables' `import_source` and `external_id` |
@@ -1829,6 +1857,43 @@ output_dir: public
 
 `content_dir`, `templates_dir`, `static_dir` and `views_dir` are always joined to the site root, so an absolute path does
 not work for them.
+
+## Locale
+
+`locale` decides how values are written; the words of your pages and layouts are yours, in any language.
+Each locale's rules are carried as data from the Unicode CLDR (version 44, from `unicode-org/cldr-json`;
+`Sources/TallyFormat/Locale/FormatLocale+Data.swift` names each file), so output is the same on every machine,
+whatever its ICU data or environment. `en-US` is Tally's English, unchanged from before there were locales.
+
+| Locale | `money` (EUR, and −USD) | `number` | `percent1` | `compact` | `date` | `month` | `datetime` |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| `en-US` | `€1,234.56`, `-$1,234.56` | `1,234,567` | `12.5%` | `1.2k`, `3.4M` | `Mar 5, 2024` | `March 2024` | `Mar 5, 2024, 14:30` |
+| `en-GB` | `€1,234.56`, `-US$1,234.56` | `1,234,567` | `12.5%` | `1.2k`, `3.4M` | `5 Mar 2024` | `March 2024` | `5 Mar 2024, 14:30` |
+| `de-DE` | `1.234,56 €`, `-1.234,56 $` | `1.234.567` | `12,5 %` | `1.234`, `3,4 Mio.` | `5. März 2024` | `März 2024` | `5. März 2024, 14:30` |
+| `fr-FR` | `1 234,56 €`, `-1 234,56 $US` | `1 234 567` | `12,5 %` | `1,2 k`, `3,4 M` | `5 mars 2024` | `mars 2024` | `5 mars 2024, 14:30` |
+| `es-ES` | `1234,56 €`, `-1234,56 US$` | `1.234.567` | `12,5 %` | `1,2 mil`, `3,4 M` | `5 mar 2024` | `marzo de 2024` | `5 mar 2024, 14:30` |
+| `nl-NL` | `€ 1.234,56`, `US$ -1.234,56` | `1.234.567` | `12,5%` | `1,2K`, `3,4 mln.` | `5 mrt 2024` | `maart 2024` | `5 mrt 2024, 14:30` |
+
+- The spaces are CLDR's: a no-break space (U+00A0) between amount and symbol and before `%` in German and
+  Spanish; in French, a narrow no-break space (U+202F) groups digits and comes before `%`.
+- Spanish groups digits only from five up (`1234,56 €` but `12.345,67 €`), as CLDR's minimumGroupingDigits says.
+- Currency symbols are the locale's: USD is `$` in `en-US` and `de-DE`, `US$` in `en-GB`, `es-ES` and
+  `nl-NL`, `$US` in `fr-FR`. A currency the locale has no symbol for is written with its code: `12,00 CHF`.
+  Amounts keep their currency's minor units (`1.235 ¥`, `1.234,567 KWD`).
+- German keeps thousands in full in compact form (`12.346 €`), as CLDR's short format does.
+- Dates use CLDR's patterns for a medium date (yMMMd), a month (yMMMM) and the medium date-time; the time is
+  24-hour everywhere (`9:05` in Spanish, `09:05` elsewhere).
+- Not localized: `iso_date` and `year`, `stars`, your text, Tally's diagnostics, and the sentences of generated
+  chart descriptions ("Trend: rising, from … to …"), whose values follow the locale but whose words stay English
+  ([charts.md](charts.md#locale)).
+
+A page's front matter can name its own (`locale: fr-FR`); that page's helpers, tables and charts follow it,
+and its `page.language` becomes `fr`. An unknown locale is an error at its line:
+
+```text
+tally.yaml:5:9: error: `locale`: unknown locale `de_DE`
+  hint: did you mean `de-DE`? supported locales: en-US, en-GB, de-DE, fr-FR, es-ES, nl-NL
+```
 
 ## Base URL and sub-paths
 
@@ -2073,6 +2138,7 @@ that is `---`. If there is no closing `---`, the whole file is treated as the bo
 | `pages` | SQL query | none | required in a [templated page](#templated-pages) |
 | `paginate` | the name of one of the page's ```` ```sql ```` blocks | none | splits that query's rows over several pages: see [Pagination](#pagination) |
 | `per_page` | whole number above 0 | `10` | rows on each page of a paginated listing; needs `paginate` |
+| `locale` | `en-US`, `en-GB`, `de-DE`, `fr-FR`, `es-ES` or `nl-NL` | the config's `locale` | how this page writes numbers, money, percents, dates and charts; `page.language` becomes its language. See [config.md](config.md#locale). |
 | any other key | any YAML | | `page.<key>` |
 
 A wrong type is an error at the value, for example:
@@ -2576,7 +2642,9 @@ typed. Consequences:
 
 A helper is written as a function: `{{money(amount_cents)}}`. It works in page bodies and layouts, inside
 or outside loops. In `title` and `description` it has the limits described [above](#front-matter). A NULL input gives empty output with no error. The result is escaped like any
-other value. The outputs below assume `currency: USD` and `timezone: America/New_York`.
+other value. The outputs below assume `currency: USD`, `timezone: America/New_York` and the default
+`locale: en-US`; with another [locale](config.md#locale) (in the config or the page's front matter) the same
+helpers write `1.234,56 €`, `12,5 %` and `5. März 2024` in German.
 
 | Helper | Input | Output |
 | --- | --- | --- |
@@ -2679,7 +2747,7 @@ template can serve as a layout, a partial or a parent.
 ```mustache
 {{! templates/default.mustache }}
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{page.language}}">
 <head><meta charset="utf-8"><title>{{page.title}} · {{site.title}}</title></head>
 <body>
 <nav>{{#page.nav}}<a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a> {{/page.nav}}</nav>
@@ -2703,6 +2771,7 @@ unknown-name error in the layout file.
 | `page.date`, `page.weight`, `page.tags` | from front matter (`page.date` is NULL if not set) |
 | `page.nav` | the config's `nav`, each `{title, url, current}`. `current` is true on the entry's own URL and, except for `/`, on every URL below it (if the entry's URL ends in `/`). |
 | `page.breadcrumbs` | the page's ancestors from `/` down to its parent, each `{title, url}`. Each title is that page's title when it is known before queries run (front matter, or a templated title that only uses `params` and `site`), else it comes from the URL (`/orgs/by/` → `By`). Empty on the home page. |
+| `page.language` | the page's language, for `<html lang>`: its front matter `locale`'s (`de`), else the config's `language` |
 | `page.<key>` | your own front matter keys |
 | `params.<column>` | the row of a templated page; empty elsewhere |
 | `site.title`, `site.description`, `site.language` | from the config |

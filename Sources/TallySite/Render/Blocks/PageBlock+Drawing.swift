@@ -6,10 +6,13 @@ extension PageBlock {
     /// - Parameters:
     ///   - number: the block's position on the page from 1, which keeps chart ids apart.
     ///   - title: the rendered `titleTemplate`, when the title has tags.
-    func draw(from table: DataTable, number: Int, title: String?, file: String) -> Result<String, Diagnostic> {
+    ///   - locale: the page's, for a chart's ticks, labels and description (a table's cells format through the
+    ///     helpers, which read it from the render session).
+    func draw(from table: DataTable, number: Int, title: String?, file: String, locale: FormatLocale) -> Result<String, Diagnostic> {
         switch kind {
         case .chart(var spec):
             if let title { spec.title = title }
+            spec.locale = locale
             do throws(ChartError) {
                 return .success(try ChartRenderer.render(spec, data: ChartData(table), idPrefix: "chart-\(number)").html)
             } catch {
