@@ -102,7 +102,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse`, `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
 | 4 | Open database | `SiteDatabase(path:policy:pages:views:importSources:)` (TallyStore), with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
 | 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
-| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`); `PageWriter` claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its slice with `paginator` (`Render/Paginator`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
+| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), listings one per core after the other pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
 | 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`); then `BuildStamp.record` | the new output folder, and `.public.tally-build` beside it |
@@ -130,7 +130,9 @@ Rendering one page (`PageRenderer.render`):
 `tally check` need. A templated file's rows are read twice, once to plan and once to render, on the same
 unchanging snapshot; the reading runs on a thread of its own (`SiteDatabase.forEachChunk`) because the
 pages of a chunk run their own queries on the pool meanwhile, and GRDB's reads cannot nest on one thread.
-Pages are written as they render; feeds keep only their newest entries (`FeedPages`).
+Pages are written as they render; feeds keep only their newest entries (`FeedPages`). A paginated listing holds at
+most 4,096 rows of its split query (`PageWriter.heldRows`): a longer one is read twice, once to count its rows and
+once 16 pages at a time as they render; a `*.json.sql` data file is read a chunk at a time into its text.
 
 The assemble stage (`SiteAssembler`) works from the plan (the sitemap, sorted by path, with each content
 file's `date` and `sitemap` flag) and from `FeedPages`, so its files do not depend on the order in which
@@ -3222,17 +3224,31 @@ Amounts follow the site `currency`, since `organizations` has no currency column
 `/orgs/` and the sorted views load `static/js/search.js` (plain JavaScript, `defer`). Without JavaScript
 the form keeps its `hidden` attribute and readers use the sort links, tags and locations. With it:
 
-1. The script shows the form and, on the first keystroke, fetches `orgs/search.json` (name, url, tags, city,
-   region, country and a mission excerpt, one object per organization). It makes no other request.
-2. It matches every word typed against the name, tags and place, ignoring case and accents
-   (`sao` finds São Paulo) and treating `-` as a space.
-3. It writes the matches as a list of links with `createElement` and `textContent`, never as HTML, and puts
-   the count ("3 organizations match “malaria”.") in an `aria-live="polite"` status line, so screen readers
-   announce the count rather than the whole list.
+1. The script shows the form and, on the first keystroke, asks for the site's Pagefind index
+   (`pagefind/pagefind.js`, written by `make search` after the build; see below). When the site has none, it
+   fetches `orgs/search.json` instead (name, url, tags, city, region, country and a mission excerpt, one object
+   per organization). It requests nothing from any other site.
+2. Through Pagefind, a search matches the words of each organization page's content (Pagefind's ranking and
+   stemming), and fetches a few kilobytes of its index however many organizations there are. Through the JSON
+   file, it matches every word typed against the name, tags and place, ignoring case and accents (`sao` finds
+   São Paulo) and treating `-` as a space.
+3. It writes the first 20 matches as a list of links with `createElement` and `textContent`, never as HTML
+   (Pagefind's excerpt is read as text), and puts the count ("3 organizations match “malaria”.", with "; the
+   first 20 are listed" when there are more) in an `aria-live="polite"` status line, so screen readers announce
+   the count rather than the whole list. An answer to an earlier keystroke never replaces a later one's.
 
-**Sub-paths.** The index holds root-relative URLs (`/orgs/givedirectly/`). The script takes the site's base
-from its own address (it is served from `<base>js/search.js`) and resolves the index and every result
-against it, so search keeps working when the site is hosted under a sub-path such as `/repo/`.
+**The Pagefind index.** `make search` runs `python3 -m pagefind_bin --site public` (PyPI `pagefind-bin`, which
+it installs with pip when missing; `make site` runs it after the build). Only pages that mark their content with
+`data-pagefind-body` are indexed: `templates/org.mustache` sets it on `<main>` through the `main_attributes`
+block of `base.mustache`, so the index holds the organizations and no listing of them. Pagefind leaves out the
+breadcrumbs (`<nav>`) by itself. `tally build` replaces the whole output folder, so an index never outlives the
+build it describes: run `make search` again after each build. Why Pagefind rather than a sharded JSON index:
+[performance.md](performance.md#pagination-and-search-at-20000-organizations).
+
+**Sub-paths.** The JSON index holds root-relative URLs (`/orgs/givedirectly/`). The script takes the site's base
+from its own address (it is served from `<base>js/search.js`) and resolves either index and every result
+against it, and gives Pagefind that base for its result URLs, so search keeps working when the site is hosted
+under a sub-path such as `/repo/`. The site gates check both indexes there (`.ci/search_check.py`).
 """####),
         ("import", ####"""
 # Bringing data in
