@@ -3228,7 +3228,7 @@ the form keeps its `hidden` attribute and readers use the sort links, tags and l
    (`pagefind/pagefind.js`, written by `make search` after the build; see below). When the site has none, it
    fetches `orgs/search.json` instead (name, url, tags, city, region, country and a mission excerpt, one object
    per organization). It requests nothing from any other site.
-2. Through Pagefind, a search matches the words of each organization page's content (Pagefind's ranking and
+2. Through Pagefind, a search matches the words of each organization's profile (Pagefind's ranking and
    stemming), and fetches a few kilobytes of its index however many organizations there are. Through the JSON
    file, it matches every word typed against the name, tags and place, ignoring case and accents (`sao` finds
    São Paulo) and treating `-` as a space.
@@ -3239,9 +3239,9 @@ the form keeps its `hidden` attribute and readers use the sort links, tags and l
 
 **The Pagefind index.** `make search` runs `python3 -m pagefind_bin --site public` (PyPI `pagefind-bin`, which
 it installs with pip when missing; `make site` runs it after the build). Only pages that mark their content with
-`data-pagefind-body` are indexed: `templates/org.mustache` sets it on `<main>` through the `main_attributes`
-block of `base.mustache`, so the index holds the organizations and no listing of them. Pagefind leaves out the
-breadcrumbs (`<nav>`) by itself. `tally build` replaces the whole output folder, so an index never outlives the
+`data-pagefind-body` are indexed: `templates/org.mustache` sets it on the profile header (name, mission,
+badges and tags, rating, place, minimum gift, cost per outcome), so the index holds the organizations and no listing
+of them, and a search for a cause does not match every page whose related organizations work on it. `tally build` replaces the whole output folder, so an index never outlives the
 build it describes: run `make search` again after each build. Why Pagefind rather than a sharded JSON index:
 [performance.md](performance.md#pagination-and-search-at-20000-organizations).
 
