@@ -5,7 +5,7 @@ import TallyTemplates
 struct Paginator: Sendable {
     let position: ListingPosition
     let size: Int
-    /// This page's rows of the listing: a listing's rows are read a window at a time, never held whole.
+    /// This page's rows of the listing (a long listing is read a window of pages at a time: `PageWriter+Listings`).
     let rows: DataTable
     /// How many rows the whole listing has.
     let total: Int

@@ -2485,8 +2485,11 @@ writes `/tags/health/`, `/tags/health/page/2/`, … for each tag, each on its ow
 
 The query must give its rows in a fixed order (end the `ORDER BY` with a unique column, such as `slug`), or a
 row could show on two pages or none. Every page of a listing is in [`sitemap.xml`](#sitemap-robotstxt-and-feeds),
-has its own canonical URL, and sits below the first page in `page.breadcrumbs`. The build runs the query once for all the
-pages of a listing, so a listing of 400 pages costs one query, not 400.
+has its own canonical URL, and sits below the first page in `page.breadcrumbs`. The build runs the page's queries once for all the
+pages of a listing, so a listing of 400 pages costs one query, not 400. A listing of more than 4,096 rows runs the
+paginated query twice, once to count its rows (every page shows `paginator.total`) and once to read them 16 pages
+at a time as those pages are written, so a listing of a million rows never sits in memory whole: another reason
+for its fixed order.
 
 A paginated page's templates see `paginator`; on every other page it is empty, so a layout can test
 `{{#paginator.paged}}` whatever it serves:
