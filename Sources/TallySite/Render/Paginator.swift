@@ -5,19 +5,14 @@ import TallyTemplates
 struct Paginator: Sendable {
     let position: ListingPosition
     let size: Int
-    /// Every row of the listing, read once for all its pages.
+    /// This page's rows of the listing (a long listing is read a window of pages at a time: `PageWriter+Listings`).
     let rows: DataTable
+    /// How many rows the whole listing has.
+    let total: Int
 
     /// The numbers linked on each side of the current page; the first and last page are always linked, so a
     /// listing of 400 pages writes a navigation of at most 7 numbers, not 400.
     static let neighbours = 2
-
-    /// This page's rows.
-    var slice: DataTable {
-        let start = min(rows.rows.count, (position.number - 1) * size)
-        let end = min(rows.rows.count, start + size)
-        return DataTable(columns: rows.columns, rows: Array(rows.rows[start..<end]))
-    }
 
     /// The keys `context` sets: `UnknownKeys` reports any other `paginator.*` a template reads.
     static let keys: Set = ["number", "pages", "paged", "total", "per_page", "first_row", "last_row", "url", "first_url",
@@ -26,7 +21,7 @@ struct Paginator: Sendable {
     /// `paginator.*`: where this page sits, the URLs around it and the numbered links of the page navigation.
     var context: MapContext {
         let number = position.number, pages = position.pages
-        let shown = slice.rows.count
+        let shown = rows.rows.count
         let firstRow = (number - 1) * size + 1
         func url(_ page: Int) -> String { Pagination.path(of: page, first: position.firstPath) }
         func link(_ page: Int?) -> Cell { Cell(page.map { .text(url($0)) } ?? .null) }
@@ -34,7 +29,7 @@ struct Paginator: Sendable {
             "number": Cell(.integer(Int64(number))),
             "pages": Cell(.integer(Int64(pages))),
             "paged": pages > 1,
-            "total": Cell(.integer(Int64(rows.rows.count))),
+            "total": Cell(.integer(Int64(total))),
             "per_page": Cell(.integer(Int64(size))),
             "first_row": Cell(shown == 0 ? .null : .integer(Int64(firstRow))),
             "last_row": Cell(shown == 0 ? .null : .integer(Int64(firstRow + shown - 1))),

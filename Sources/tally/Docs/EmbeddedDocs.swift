@@ -103,7 +103,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse`, `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
 | 4 | Open database | `SiteDatabase(path:policy:pages:views:importSources:)` (TallyStore), with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
 | 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
-| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`); `PageWriter` claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its slice with `paginator` (`Render/Paginator`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
+| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), listings one per core after the other pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
 | 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`); then `BuildStamp.record` | the new output folder, and `.public.tally-build` beside it |
@@ -131,7 +131,9 @@ Rendering one page (`PageRenderer.render`):
 `tally check` need. A templated file's rows are read twice, once to plan and once to render, on the same
 unchanging snapshot; the reading runs on a thread of its own (`SiteDatabase.forEachChunk`) because the
 pages of a chunk run their own queries on the pool meanwhile, and GRDB's reads cannot nest on one thread.
-Pages are written as they render; feeds keep only their newest entries (`FeedPages`).
+Pages are written as they render; feeds keep only their newest entries (`FeedPages`). A paginated listing holds at
+most 4,096 rows of its split query (`PageWriter.heldRows`): a longer one is read twice, once to count its rows and
+once 16 pages at a time as they render; a `*.json.sql` data file is read a chunk at a time into its text.
 
 The assemble stage (`SiteAssembler`) works from the plan (the sitemap, sorted by path, with each content
 file's `date` and `sitemap` flag) and from `FeedPages`, so its files do not depend on the order in which
@@ -2551,8 +2553,11 @@ writes `/tags/health/`, `/tags/health/page/2/`, … for each tag, each on its ow
 
 The query must give its rows in a fixed order (end the `ORDER BY` with a unique column, such as `slug`), or a
 row could show on two pages or none. Every page of a listing is in [`sitemap.xml`](#sitemap-robotstxt-and-feeds),
-has its own canonical URL, and sits below the first page in `page.breadcrumbs`. The build runs the query once for all the
-pages of a listing, so a listing of 400 pages costs one query, not 400.
+has its own canonical URL, and sits below the first page in `page.breadcrumbs`. The build runs the page's queries once for all the
+pages of a listing, so a listing of 400 pages costs one query, not 400. A listing of more than 4,096 rows runs the
+paginated query twice, once to count its rows (every page shows `paginator.total`) and once to read them 16 pages
+at a time as those pages are written, so a listing of a million rows never sits in memory whole: another reason
+for its fixed order.
 
 A paginated page's templates see `paginator`; on every other page it is empty, so a layout can test
 `{{#paginator.paged}}` whatever it serves:
@@ -3302,17 +3307,31 @@ Amounts follow the site `currency`, since `organizations` has no currency column
 `/orgs/` and the sorted views load `static/js/search.js` (plain JavaScript, `defer`). Without JavaScript
 the form keeps its `hidden` attribute and readers use the sort links, tags and locations. With it:
 
-1. The script shows the form and, on the first keystroke, fetches `orgs/search.json` (name, url, tags, city,
-   region, country and a mission excerpt, one object per organization). It makes no other request.
-2. It matches every word typed against the name, tags and place, ignoring case and accents
-   (`sao` finds São Paulo) and treating `-` as a space.
-3. It writes the matches as a list of links with `createElement` and `textContent`, never as HTML, and puts
-   the count ("3 organizations match “malaria”.") in an `aria-live="polite"` status line, so screen readers
-   announce the count rather than the whole list.
+1. The script shows the form and, on the first keystroke, asks for the site's Pagefind index
+   (`pagefind/pagefind.js`, written by `make search` after the build; see below). When the site has none, it
+   fetches `orgs/search.json` instead (name, url, tags, city, region, country and a mission excerpt, one object
+   per organization). It requests nothing from any other site.
+2. Through Pagefind, a search matches the words of each organization's profile (Pagefind's ranking and
+   stemming), and fetches a few kilobytes of its index however many organizations there are. Through the JSON
+   file, it matches every word typed against the name, tags and place, ignoring case and accents (`sao` finds
+   São Paulo) and treating `-` as a space.
+3. It writes the first 20 matches as a list of links with `createElement` and `textContent`, never as HTML
+   (Pagefind's excerpt is read as text), and puts the count ("3 organizations match “malaria”.", with "; the
+   first 20 are listed" when there are more) in an `aria-live="polite"` status line, so screen readers announce
+   the count rather than the whole list. An answer to an earlier keystroke never replaces a later one's.
 
-**Sub-paths.** The index holds root-relative URLs (`/orgs/givedirectly/`). The script takes the site's base
-from its own address (it is served from `<base>js/search.js`) and resolves the index and every result
-against it, so search keeps working when the site is hosted under a sub-path such as `/repo/`.
+**The Pagefind index.** `make search` runs `python3 -m pagefind_bin --site public` (PyPI `pagefind-bin`, which
+it installs with pip when missing; `make site` runs it after the build). Only pages that mark their content with
+`data-pagefind-body` are indexed: `templates/org.mustache` sets it on the profile header (name, mission,
+badges and tags, rating, place, minimum gift, cost per outcome), so the index holds the organizations and no listing
+of them, and a search for a cause does not match every page whose related organizations work on it. `tally build` replaces the whole output folder, so an index never outlives the
+build it describes: run `make search` again after each build. Why Pagefind rather than a sharded JSON index:
+[performance.md](performance.md#pagination-and-search-at-20000-organizations).
+
+**Sub-paths.** The JSON index holds root-relative URLs (`/orgs/givedirectly/`). The script takes the site's base
+from its own address (it is served from `<base>js/search.js`) and resolves either index and every result
+against it, and gives Pagefind that base for its result URLs, so search keeps working when the site is hosted
+under a sub-path such as `/repo/`. The site gates check both indexes there (`.ci/search_check.py`).
 """####),
         ("import", ####"""
 # Bringing data in
@@ -4214,12 +4233,55 @@ machine) went from 94.1 s to 72.0 s of CPU, output identical. A second pair
 of runs as the load fell (load average 4 to 1): before 66.8 s wall and 96.9 s of CPU, after **42.7 s** wall and
 70.9 s of CPU. Still not the 30 s target: the organization pages' queries and cmark-gfm remain, and the other
 pages (tag, location and listing pages) did not change. Peak memory
-is also above the target: 1,750 MiB at 100,000, against 200. What grows is one person's data on one page: Ada's
-1,000,000 gifts are read whole for her gifts listing (one query for all its 10,000 pages keeps every row in
-memory while they render), and her report's by-organization and outcomes tables list every one of the
-100,000 organizations she gave to. Bounding them needs a listing that reads its rows a few pages at a time, and
-report tables that keep their largest rows and add up the rest, as the chart now does. Time grows linearly
+was also above the target: 1,750 MiB at 100,000, against 200; it is 257 MiB now
+([below](#peak-memory-at-100000-organizations-1750--257-mib)). Time grows linearly
 (1.89 ms a page at 100,000).
+
+### Peak memory at 100,000 organizations: 1,750 → 257 MiB
+
+```sh
+swift build -c release --product tally
+python3 bench/example_bench.py --n 100000,20000,5000,1000      # the same builds as below, one run each
+heaptrack .build/release/tally build --db .bench/example/directory-100000.sqlite --out /tmp/out   # what holds memory
+```
+
+Measured on 2026-11-24 in the evening with the release build of this branch, one run each under `/usr/bin/time -v`
+(as `bench/example_bench.py` does, on the same databases), 100,000 first, **while other engineers' builds and tests
+loaded the machine** (load average 9 to 15 on 2 cores, less for the later, smaller runs): the wall times are not
+comparable with the table above; peak RSS, the CPU times and the page counts are.
+
+| N | pages | wall (loaded) | CPU | peak RSS | before |
+|---:|---:|---:|---:|---:|---:|
+| 1,000 | 2,509 | 9.20 s | 8.52 s | **62 MiB** | 69 MiB |
+| 5,000 | 8,131 | 25.59 s | 22.73 s | **73 MiB** | 134 MiB |
+| 20,000 | 29,568 | 113.70 s | 89.79 s | **89 MiB** | 378 MiB |
+| 100,000 | 144,112 | 743.95 s | 426.49 s | **257 MiB** | 1,750 MiB |
+
+What held the memory, found with heaptrack (peak heap 263 MB at 100,000 after the first two fixes, of which 207 MB
+was cmark-gfm's nodes for one page), and what changed:
+
+- **A long paginated listing is read a window at a time.** A listing of up to 4,096 rows is still read once and its
+  pages render from memory; a longer one (Ada's 1,000,000 gifts, 10,000 pages; the directory's 100,000 cards) is
+  read once to count its rows, which every page shows, and again 16 pages at a time as they render
+  (`PageWriter+Listings`). Listings render one per core after the other pages, each window's pages on every core.
+  Before, every listing of a 256-page chunk was read whole and held until all its pages were written. The
+  1,000-organization site is byte-identical but for Ada's report (below).
+- **A person's report lists the twenty organizations given most per currency, and adds up the rest** in one row
+  ("989 other organizations"), in its by-organization and outcomes tables; outcomes of different kinds are not
+  added up. Ada's report at 1,000 organizations went from 634 KB to 57 KB. The example's figures are unchanged
+  (`ReportFiguresTests`; `ReportBoundsTests` builds a report of 39 organizations).
+- **The chart gallery's histogram takes the latest 2,000 gifts under $500**: it drew all 900,000 (11 MB of chart
+  values at 5,000 organizations, then the largest live allocation).
+- **The About page lists the first 50 cost figures** and counts the rest: it was a Markdown table of 86,000 rows,
+  207 MB of cmark-gfm nodes and 48 MB of rows at once.
+- **`*.json.sql` data files are read a chunk at a time** (`orgs/search.json`: 100,000 rows were held beside the text).
+
+Memory now grows far more slowly than the site up to 20,000 organizations (62, 73 and 89 MiB), and the CPU a page
+did not grow: 3.4, 2.8, 3.0 and 3.0 ms at 1,000 to 100,000, against 4.0, 3.9, 3.4 and 3.2 in the table above. **Still above the 200 MiB target at 100,000.** Sampled with `ps` during the 100,000 build, RSS stayed at 157 to 176 MiB for the
+first 5 min 40 s of CPU and reached 257 MiB in the last 1 min 30 s; that last rise is not pinned down yet. What
+still grows with the site: the plan's URL index (about 120 bytes a page, 17 MB here), `orgs/search.json` (20 MB at
+100,000, built as one string, then copied once for the file), the sitemap's entries, and glibc's per-thread arenas
+(RSS was three to four times the live heap at 5,000: 84 MiB against 27 MB; `MALLOC_ARENA_MAX=2` gave 67 MiB there).
 
 ## Pagination and search at 20,000 organizations
 
@@ -4301,14 +4363,19 @@ folder, so Tally's pipeline does not change. Search stays progressive enhancemen
 paginated HTML, and a site without the index keeps `orgs/search.json`, which is fine at the example's size
 (15 organizations, 4 KB).
 
+**Wired in** (2026-11-24, evening): `make search` (part of `make site`) runs `python3 -m pagefind_bin --site public`
+after the build, with PyPI `pagefind-bin` 1.5.2 installed by pip when missing; `templates/org.mustache` marks each
+organization's profile header with `data-pagefind-body`, so only organizations are indexed; `static/js/search.js`
+imports `pagefind/pagefind.js` from the site's own base and falls back to `orgs/search.json` when it is missing
+([directory.md](directory.md#search)). On the example (15 organizations) the index takes 4 s to build and a search
+for `malaria` finds the same 2 organizations through either index. The site gates search in headless Chromium
+through both, at the root and under a sub-path (`.ci/search_check.py`).
+
 ## Not done yet
 
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
-- Wiring Pagefind into the example: a `make` step that runs `python3 -m pagefind_bin --site public` with
-  `data-pagefind-body` on the organization pages, and `search.js` asking Pagefind first and `orgs/search.json`
-  when there is no `pagefind/` folder ([above](#pagination-and-search-at-20000-organizations)).
 - Rendering rows with less per value ([rendering rows](#rendering-rows)): names now resolve in about 2,600
   instructions, but each value is still a `Cell` boxed in `Any`, cast to `MustacheCustomRenderable` and appended
   to a `String` per template level; a renderer compiled against Tally's own value types (no `Any`, output
@@ -4320,8 +4387,9 @@ paginated HTML, and a site without the index keeps `orgs/search.json`, which is 
 - The snapshot copy could start while content loads; it waits for the `site_pages` rows today (0.3 s at
   10,000 pages).
 - The example at scale ([above](#the-example-site-on-a-directory-of-n-organizations)): 20,000 organizations in
-  30 s (72 s of CPU now, on two cores; the organization pages are still the largest part), and peak memory within 200 MiB at 100,000
-  (a listing read a few pages at a time; report tables that keep their largest rows).
+  30 s (42.7 s wall, 70.9 s of CPU on two cores; the organization pages are still the largest part), and peak memory
+  within 200 MiB at 100,000 (257 MiB now: the rise in the build's last minute and a half,
+  [above](#peak-memory-at-100000-organizations-1750--257-mib)).
 
 ## What the build does for speed
 

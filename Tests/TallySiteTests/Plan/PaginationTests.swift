@@ -47,6 +47,23 @@ import Testing
         #expect(site.output("list/page/1/index.html") == nil, "page 1 is the listing's own URL")
     }
 
+    /// A listing of more rows than the render stage holds (`PageWriter.heldRows`, 4,096) is read once to count its
+    /// rows and again 16 pages at a time: its pages are those of a listing read whole.
+    @Test func aListingLongerThanTheRowsHeldIsWrittenWindowByWindowWithTheSamePages() throws {
+        let site = try Self.listing(rows: 4_100, perPage: 100)
+        let summary = try site.build().get()
+        #expect(summary.pagesRendered == 41)
+        func rows(_ range: ClosedRange<Int>) -> String { range.map(String.init).joined(separator: " ") }
+        #expect(Self.paragraph(site.output("list/index.html")) == rows(1...100))
+        #expect(Self.paragraph(site.output("list/page/16/index.html")) == rows(1_501...1_600))
+        #expect(Self.paragraph(site.output("list/page/17/index.html")) == rows(1_601...1_700))
+        #expect(Self.paragraph(site.output("list/page/41/index.html")) == rows(4_001...4_100))
+        #expect(site.output("list/page/17/index.html")?.contains("<p>17/41, rows 1601-1700 of 4100, 100 a page, first /list/, "
+            + "last /list/page/41/, here /list/page/17/</p>") == true)
+        #expect(site.output("list/page/41/index.html")?.contains("rows 4001-4100 of 4100") == true)
+        #expect(site.output("list/page/42/index.html") == nil)
+    }
+
     @Test func thePaginatorGivesNumbersURLsAndRelLinks() throws {
         let site = try Self.listing(rows: 25, perPage: 10)
         _ = try site.build().get()
