@@ -2,16 +2,23 @@ import Foundation
 import TallyFormat
 import TallyStore
 
-/// A `content/**/*.json.sql` file: one query whose rows are written as a JSON array of objects at the same path
-/// (`content/search.json.sql` → `/search.json`), e.g. a search index for a script to read.
+/// A `content/**/*.json.sql` or `*.csv.sql` file: one query whose rows are written at the same path
+/// (`content/search.json.sql` → `/search.json`): a JSON array of objects for a script to read (a search index),
+/// or RFC 4180 CSV for a spreadsheet (`CSVText`).
 struct DataFile: Sendable {
+    enum Format: String, Sendable, CaseIterable {
+        case json, csv
+
+        /// What a content file's name ends with.
+        var suffix: String { "." + rawValue + ".sql" }
+    }
+
     /// Path from the site root, e.g. `content/search.json.sql`.
     let file: String
     /// Output path, e.g. `search.json`.
     let outputPath: String
     let sql: String
-
-    static let suffix = ".json.sql"
+    let format: Format
 
     /// Runs the query and writes the JSON; an SQL error is located in the `.sql` file.
     func write(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
@@ -22,7 +29,7 @@ struct DataFile: Sendable {
             return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
         }
         do throws(Diagnostic) {
-            try writer.write(Self.json(table), to: outputPath, origin: .dataFile(source: file))
+            try writer.write(format == .json ? Self.json(table) : CSVText.make(table), to: outputPath, origin: .dataFile(source: file))
             return nil
         } catch {
             return error
