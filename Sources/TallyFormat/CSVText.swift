@@ -11,9 +11,14 @@
 ///   (`-12.50`, `-3`) is left as it is: it is not a formula, and OWASP's advice is to keep numbers usable as numbers.
 public enum CSVText {
     /// The whole file for `table`.
-    public static func make(_ table: DataTable) -> String {
-        let money = table.columns.indices.map { moneyCurrencyColumn(table, $0) }
-        var out = record(table.columns.indices.map { money[$0] == nil ? table.columns[$0] : String(table.columns[$0].dropLast(6)) })
+    /// - Parameter moneyColumns: columns of minor units not named `*_cents` (a table block's `formats: {Income: money}`);
+    ///   they keep their names.
+    public static func make(_ table: DataTable, moneyColumns: Set<String> = []) -> String {
+        let money = table.columns.indices.map { moneyCurrencyColumn(table, $0, moneyColumns) }
+        var out = record(table.columns.indices.map { column in
+            let name = table.columns[column]
+            return money[column] != nil && name.hasSuffix("_cents") ? String(name.dropLast(6)) : name
+        })
         for row in table.rows {
             out += record(row.indices.map { column in
                 guard let currencyColumn = money[column] else { return cell(row[column]) }
@@ -68,10 +73,10 @@ public enum CSVText {
         }
     }
 
-    /// `X_cents` columns that have a currency column: the currency column's position.
-    private static func moneyCurrencyColumn(_ table: DataTable, _ column: Int) -> Int? {
+    /// `X_cents` columns (and `moneyColumns`) that have a currency column: the currency column's position.
+    private static func moneyCurrencyColumn(_ table: DataTable, _ column: Int, _ moneyColumns: Set<String>) -> Int? {
         let name = table.columns[column]
-        guard name.hasSuffix("_cents"), name.count > 6 else { return nil }
+        guard (name.hasSuffix("_cents") && name.count > 6) || moneyColumns.contains(name) else { return nil }
         return ColumnNaming.currencyColumn(for: name, position: table.index(of:))
     }
 
