@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+/// `tally report --pdf` on a machine without Chromium: it says so before building, and writes nothing.
+@Suite struct ReportPDFCLITests {
+    @Test func aMissingChromiumIsReportedWithHowToInstallIt() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        let run = try tally(["report", "--user", "ada", "--pdf", "ada.pdf", "--chromium", "/nonexistent/chromium"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == """
+            /nonexistent/chromium: error: cannot run Chromium at this path, which --pdf prints with
+              hint: install it (Debian and Ubuntu: `apt-get install chromium`), or give its path with --chromium or the TALLY_CHROMIUM environment variable
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ada.pdf").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
+    }
+}
