@@ -2422,8 +2422,8 @@ Errors point into the file as for JSON: `content/data/orgs.csv.sql:2:1: error: n
 **A page's table as a download.** A page's query can be written beside the page as `<query>.csv` with the
 same rules: in a [table block](charts.md#table-blocks), `csv: true` writes the block's query (its `columns`,
 each amount with its currency column, and the columns its `formats` call `money` read as amounts) and puts a
-link under the table, "Download *title* as CSV (N rows)". For a Markdown table, mark the query
-```` ```sql by_org csv ```` and link to the file yourself:
+link under the table, "Download *title* as CSV (N rows)". For a Markdown table, add `csv` after the
+query's name, ```` ```sql by_org csv ````, and link to the file yourself:
 
 ```markdown
 [Download this table as CSV](/users/{{params.username}}/by_org.csv)
