@@ -72,7 +72,7 @@ struct ReportCommand: ParsableCommand {
             }
             print("Wrote \(user)'s report (\(html.utf8.count / 1024) KB, no external requests) → \(path)")
         case .failure(let failure):
-            for problem in failure.diagnostics { reporter.printProblem(problem) }
+            for problem in failure.diagnostics { reporter.printProblem(statement.map { statementHint(problem, year: $0) } ?? problem) }
             throw ExitCode.failure
         }
     }
@@ -87,6 +87,14 @@ struct ReportCommand: ParsableCommand {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print("Wrote \(user)'s report as a PDF (\(sheet.rawValue), \(size / 1024) KB) → \(path)")
+    }
+
+    /// A statement's page is missing because the user gave nothing that year, or because the site has no statements.
+    private func statementHint(_ problem: Diagnostic, year: Int) -> Diagnostic {
+        guard problem.message.hasPrefix("the site has no page at ") else { return problem }
+        return Diagnostic(file: problem.file, line: problem.line, column: problem.column, message: problem.message,
+                          hint: "a statement is made for each year with a gift: check that \(user) gave in \(year), and that the site has "
+                              + "content/users/[username]/statements/[year].md (the example site's does; `tally docs content#year-end-giving-statements`)")
     }
 }
 
