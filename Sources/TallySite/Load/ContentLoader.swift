@@ -26,13 +26,15 @@ enum ContentLoader {
         var pages: [PageSource] = []
         var problems: [Diagnostic] = []
         var dataFiles: [DataFile] = []
-        for relativePath in SourceFiles.list(in: directory, withSuffix: DataFile.suffix) {
-            let file = contentDirectory + "/" + relativePath
-            guard let sql = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
-                problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
-                continue
+        for format in DataFile.Format.allCases {
+            for relativePath in SourceFiles.list(in: directory, withSuffix: format.suffix) {
+                let file = contentDirectory + "/" + relativePath
+                guard let sql = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
+                    problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))
+                    continue
+                }
+                dataFiles.append(DataFile(file: file, outputPath: String(relativePath.dropLast(4)), sql: sql, format: format))
             }
-            dataFiles.append(DataFile(file: file, outputPath: String(relativePath.dropLast(4)), sql: sql))
         }
         var frontMatterKeys: Set<String>? = []
         for result in loaded {
@@ -162,14 +164,19 @@ enum ContentLoader {
             case .failure(let found): problems += found.all
             }
         }
+        for block in blocks where block.offersCSV {
+            if let position = queries.firstIndex(where: { $0.name == block.query }) { queries[position].csv = true }
+        }
         return (queries, blocks, lines.joined(separator: "\n"), problems)
     }
 
     private static func query(in block: FencedCodeBlock, fileLine: Int, file: String, defined: [PageQuery]) -> Result<PageQuery, Diagnostic> {
         let words = block.infoWords
-        guard words.count == 2, let name = words.last.map(String.init) else {
+        let csv = words.count == 3 && words.last == "csv"
+        guard words.count == 2 || csv, let name = words.dropFirst().first.map(String.init) else {
             return .failure(Diagnostic(file: file, line: fileLine, message: "an sql query block takes exactly one name",
-                                       hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}"))
+                                       hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; "
+                                           + "```sql gifts csv also writes them beside the page as gifts.csv"))
         }
         if !isValidName(name) || reservedNames.contains(name) || name.hasPrefix(PageBlock.namePrefix) {
             return .failure(Diagnostic(file: file, line: fileLine, message: "`\(name)` cannot name a query",
@@ -179,7 +186,7 @@ enum ContentLoader {
             return .failure(Diagnostic(file: file, line: fileLine, message: "a query named `\(name)` is already defined on this page",
                                        hint: "give each query its own name"))
         }
-        return .success(PageQuery(name: name, sql: block.code, line: fileLine + 1))
+        return .success(PageQuery(name: name, sql: block.code, line: fileLine + 1, csv: csv))
     }
 
     static func isValidName(_ name: String) -> Bool {

@@ -27,4 +27,7 @@ struct PageQuery: Sendable, Equatable {
     let sql: String
     /// Line of the first SQL line in the content file.
     let line: Int
+    /// Set by ```` ```sql name csv ```` or a table block's `csv: true`: the rows are also written beside the page
+    /// as `name.csv` (`CSVText`), for a download link.
+    var csv = false
 }

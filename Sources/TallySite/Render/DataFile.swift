@@ -2,43 +2,52 @@ import Foundation
 import TallyFormat
 import TallyStore
 
-/// A `content/**/*.json.sql` file: one query whose rows are written as a JSON array of objects at the same path
-/// (`content/search.json.sql` → `/search.json`), e.g. a search index for a script to read.
+/// A `content/**/*.json.sql` or `*.csv.sql` file: one query whose rows are written at the same path
+/// (`content/search.json.sql` → `/search.json`): a JSON array of objects for a script to read (a search index),
+/// or RFC 4180 CSV for a spreadsheet (`CSVText`).
 struct DataFile: Sendable {
+    enum Format: String, Sendable, CaseIterable {
+        case json, csv
+
+        /// What a content file's name ends with.
+        var suffix: String { "." + rawValue + ".sql" }
+    }
+
     /// Path from the site root, e.g. `content/search.json.sql`.
     let file: String
     /// Output path, e.g. `search.json`.
     let outputPath: String
     let sql: String
+    let format: Format
 
-    static let suffix = ".json.sql"
-
-    /// Runs the query and writes the JSON; an SQL error is located in the `.sql` file. The rows are read and written
-    /// out a chunk at a time, so a file of 100,000 rows holds its text but never all its rows.
+    /// Runs the query and writes the file; an SQL error is located in the `.sql` file. JSON is read and written out
+    /// a chunk at a time, so a file of 100,000 rows holds its text but never all its rows; CSV reads the table whole,
+    /// since its money columns are converted with the currency column beside them (`CSVText`).
     func write(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
-        var json = JSONArray()
+        let text: String
         do {
-            try database.forEachChunk(sql, chunkSize: PageExpander.chunkSize) { columns, rows in json.append(rows, columns: columns) }
+            switch format {
+            case .json:
+                var json = JSONArray()
+                try database.forEachChunk(sql, chunkSize: PageExpander.chunkSize) { columns, rows in json.append(rows, columns: columns) }
+                text = json.text
+            case .csv:
+                text = CSVText.make(try database.run(sql))
+            }
         } catch {
             return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
         }
         do throws(Diagnostic) {
-            try writer.write(json.text, to: outputPath, origin: .dataFile(source: file))
+            try writer.write(text, to: outputPath, origin: .dataFile(source: file))
             return nil
         } catch {
             return error
         }
     }
 
-    /// `[{"column": value, …}, …]`, one row per line, keys in column order, so the file diffs well and is the
-    /// same on every build. Integers and reals are JSON numbers, NULL is null, text is an escaped string.
-    static func json(_ table: DataTable) -> String {
-        var json = JSONArray()
-        json.append(table.rows, columns: table.columns)
-        return json.text
-    }
-
-    /// The JSON text of rows appended a chunk at a time.
+    /// The JSON text of rows appended a chunk at a time: `[{"column": value, …}, …]`, one row per line, keys in
+    /// column order, so the file diffs well and is the same on every build. Integers and reals are JSON numbers,
+    /// NULL is null, text is an escaped string.
     private struct JSONArray {
         private var keys: [String] = []
         private var out = "["

@@ -130,8 +130,10 @@ struct PageRenderer: Sendable {
         guard !problems.hasErrors else { return (nil, problems) }
         let summary = PageSummary(path: page.path, title: pageContext.title, description: pageContext.description,
                                   date: source.frontMatter.date)
-        return (RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
-                             summary: summary), problems)
+        var rendered = RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
+                                    summary: summary)
+        rendered.downloads = Self.downloads(of: source, tables: tables, beside: page.outputFile)
+        return (rendered, problems)
     }
 
     /// The site's format settings, with the page's own `locale` when its front matter names one.

@@ -58,6 +58,7 @@ final class PageWriter: Sendable {
                 } else {
                     try writer.write(page.html, to: page.outputFile)
                 }
+                for download in page.downloads { try writer.write(download.text, to: download.file) }
             } catch { result.problems.append(error) }
             if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
         }

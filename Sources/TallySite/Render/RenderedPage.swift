@@ -6,6 +6,8 @@ struct RenderedPage: Sendable {
     /// The page's own HTML before the layout wrapped it, for the feeds that list the page.
     let bodyHTML: String
     let summary: PageSummary
+    /// The page's queries marked `csv`, as files beside it: `orgs/amf/gifts.csv` → its CSV text.
+    var downloads: [(file: String, text: String)] = []
 }
 
 /// What a feed entry needs of a page besides its HTML.

@@ -39,7 +39,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CCMarkGFM` | libcmark-gfm, libcmark-gfm-extensions (pkg-config `libcmark-gfm`) | a `.systemLibrary` target: `module.modulemap` + `shim.h` |
 | `CCSV` | libcsv (Debian `libcsv-dev`; no pkg-config file, so the module map links `csv` by name) | a `.systemLibrary` target for `TallyImport`'s CSV format |
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
-| `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
+| `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations`, `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
@@ -48,7 +48,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CLibXML2, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` into `RollCall`, checked and written by `RollCallImport` and `RollCallPositions` (a new roll call's positions through one prepared insert): `XMLStream` reads a file with libxml2's SAX2 parser, its members (`XMLRecordShape`) straight into flat `XMLRecord`s and the rest into an `XMLTree`, and leaves any file it would not read exactly as Foundation's `XMLParser` does to `XMLTree.read`, with its diagnostics, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
 | `TallySite` | Charts, HTML, Format, Import, Markdown, Store, Templates, GRDB, Yams | the build pipeline, one folder per stage (below); the only module that ties the leaf modules together |
 | `TallyCheck` | TallySite, TallyHTML, TallyStore, TallyFormat | `tally check`: `SiteChecker` (build into a temporary folder, then `LinkChecker`), `LinkDiagnostics`, `DataChecker` and its rules (`DataChecker+Rules`, `DataChecker+RollCalls`, `CategoryCycles`), `CheckReport` and its JSON |
-| `TallyReport` | TallySite, TallyHTML | `tally report`: `ReportBuilder` (build into a temporary folder, take one user's page) and `SelfContainedPage` (styles and images inlined, scripts dropped, links made absolute or plain text) |
+| `TallyReport` | TallySite, TallyHTML | `tally report`: `ReportBuilder` (build into a temporary folder, take one user's page) and `SelfContainedPage` (styles and images inlined, scripts dropped, links made absolute or plain text); `--pdf`: `PDFPrinter` (runs headless Chromium with `--print-to-pdf` under a time limit, checks for a whole PDF, renames it into place), `PrintStyle` (the `@page` size and the footer's title and page numbers as CSS margin boxes) and `PaperSize` (A4 or Letter, by the config's language region or currency) |
 | `TallyServe` | TallySite, FlyingFox | `PreviewServer` (`tally serve`): polls `FileStamps` (TallySite) for changes, `SiteRequestHandler` (files, base path, 404, events), `LiveReload` (the injected script), `PreviewState` |
 | `tally` | TallySite, TallyCheck, TallyImport, TallyReport, TallyServe, TallyStore, swift-argument-parser | one file per command (`BuildCommand`, `CheckCommand`, `ServeCommand`, `ReportCommand`, `ImportCommand`, `InitCommand`, `MigrateCommand`, `DocsCommand`), `StarterSite` (the files `tally init` writes), `EmbeddedDocs` (docs/*.md compiled in for `tally docs`, written by `make docs-embed`), `SiteArguments` (`--config`, `--db`) and `ConsoleReporter` |
 | `tally-chart-bench` | TallyCharts | `Benchmarks/ChartBench` |
@@ -69,7 +69,7 @@ Sources/TallySite/
                          listings, and SourceImports (the `sources:` imported into the snapshot at stage 4)
   Plan/                  stage 5: PageExpander turns each templated file's pages query into URLs, chunk by chunk
   Render/                stage 6: PageRenderer (queries → Mustache → cmark-gfm → layout), PageContext and SiteContext
-                         (page.* and site.*), UnknownKeys, DataFile (*.json.sql), PageWriter (renders on every core)
+                         (page.* and site.*), UnknownKeys, DataFile (*.json.sql, *.csv.sql), PageRenderer+Downloads (a page's `csv` queries as files beside it), PageWriter (renders on every core)
     Blocks/              ```chart and ```table blocks: parsed at load time, drawn from the page's rows
     SubPath/             SitePathRewriter and RewriteBuffer: where a page gets its base path (/repo/…)
   Assemble/              stage 7: SiteAssembler, Sitemap, RobotsFile, NotFoundPage, escapeXML
@@ -78,7 +78,7 @@ Sources/TallySite/
                          BuildStamp and FileStamps (the up-to-date check), DirectoryEntries (one readdir loop)
   Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted()
 Sources/TallyCheck/      tally check: SiteChecker, LinkDiagnostics, DataChecker (where check looks at data), CheckReport
-Sources/TallyReport/     tally report: ReportBuilder, SelfContainedPage
+Sources/TallyReport/     tally report: ReportBuilder, SelfContainedPage; PDFPrinter, PrintStyle, PaperSize (--pdf)
 Sources/TallyImport/     tally import and sources: Importer; Formats/ (one file per format), Mapping/, Write/
 Sources/tally/           one file per command; StarterSite beside InitCommand; Docs/EmbeddedDocs.swift (generated)
 Tests/<Module>Tests/     mirror Sources/; TallySiteTests has the same stage folders, plus ExampleSite/ for the example
@@ -212,15 +212,15 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests`, `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
-| `TallyReportTests` | `SelfContainedPageTests`: what `tally report` inlines, drops and unlinks |
+| `TallyReportTests` | `SelfContainedPageTests`: what `tally report` inlines, drops and unlinks; `PDFPrinterTests`: the footer's CSS string, the default paper, Chromium found by option, environment and PATH, a crashing and a never-finishing stand-in Chromium (exact diagnostics, no file left, an older PDF kept), and the example's report and 2025 statement printed by the real Chromium and read back with `pdftotext` and `pdfinfo` (figures, footer, page count, paper) |
 | `TallyServeTests` | a real server on an ephemeral port: pages, content types, base path, 404, rebuild after a change (to content or to a view), a failed rebuild that keeps the last good page and reports through the events endpoint |
 | `TallyCLITests` | runs the built `tally` binary and checks stdout, stderr and the exit code |
 | `TallyChartsTests` | golden SVGs in `Snapshots/`, compared byte for byte; re-record with `TALLY_RECORD_SNAPSHOTS=1 swift test` |
-| `TallyFormatTests` | `ISODate`, `Money` and `NumberText`: string in, exact string out |
+| `TallyFormatTests` | `ISODate`, `Money`, `NumberText` and `CSVText` (quoting, hostile formula cells, numbers left alone, cents in major units): string in, exact string out |
 
 When you change behaviour:
 
@@ -334,6 +334,7 @@ formats: {units: number}
 | `columns` | list of columns | which columns to show, in this order; default all (see below) |
 | `headers` | mapping column → text | header text; default the column name with `_cents` dropped and `_` read as a space, capitalised (`amount_cents` → "Amount") |
 | `formats` | mapping column → format | `auto` (default), `text`, `number`, `money`, `percent` (a ratio: 0.25 → 25.0%), `date`, `month`, `stars` |
+| `csv` | true or false | also write the query beside the page as `<query>.csv` (RFC 4180, money in major units with its currency: [content.md](content.md#csv-files)) and link to it under the table |
 
 With `auto`, a column named `*_cents` is money in the currency of its row's `<base>_currency` or
 `currency` column (else the site's currency); a column whose values are all ISO dates is written as dates
@@ -1246,7 +1247,7 @@ SUBCOMMANDS:
   serve                   Build, serve the site on 127.0.0.1, and rebuild and
                           reload on every change.
   report                  Write one person's report as a single self-contained
-                          HTML file.
+                          HTML file, or as a PDF.
   import                  Import CSV, JSON or a Mastodon archive into the
                           site's database.
   init                    Create a new site: config, a database with the schema
@@ -1716,7 +1717,8 @@ bad.sql: error: cannot read database 'db.sqlite': no such table: nowhere
 ## `tally report`
 
 ```text
-tally report --user NAME [--out FILE] [--page URL] [--locale LOCALE] [--config FILE] [--db PATH]
+tally report --user NAME [--out FILE] [--page URL | --statement YEAR] [--locale LOCALE] [--config FILE] [--db PATH]
+tally report --user NAME --pdf FILE [--paper a4|letter] [--chromium PATH] [--pdf-timeout SECONDS] [--page URL | --statement YEAR] [--locale LOCALE]
 ```
 
 Writes one person's report page as a single HTML file that can be emailed, printed or archived. It builds
@@ -1760,8 +1762,49 @@ An unknown locale stops before building, with the closest one:
   hint: did you mean `de-DE`? supported locales: en-US, en-GB, de-DE, fr-FR, es-ES, nl-NL
 ```
 
-For a PDF, open the file (or the page on the site) in a browser and use Print → Save as PDF: the print
-stylesheet hides navigation, keeps charts and tables whole on a page, and works on A4 and Letter.
+`--statement 2025` takes the year-end giving statement instead, the page `/users/{user}/statements/2025/`
+(the example's `content/users/[username]/statements/[year].md`, see [content.md](content.md#year-end-giving-statements)).
+A statement of more gifts than one page of the site holds (500) gives its first page, which says how many
+gifts the year has.
+
+### PDF
+
+`--pdf FILE` prints the self-contained page to a PDF with headless Chromium instead of writing HTML:
+
+```text
+$ tally report --user ada --pdf ada-2025.pdf --statement 2025 --paper a4
+Wrote ada's report as a PDF (a4, 158 KB) → ada-2025.pdf
+```
+
+- The text stays text (select it, search it, `pdftotext` reads it) and the SVG charts stay vector: Chromium
+  prints the page, as Print → Save as PDF does, with the site's print stylesheet (navigation hidden, charts and
+  tables kept whole on a page where they fit).
+- The footer has the page's title (its `<title>` without the site's name) and "Page N of M". Chromium's own
+  header and footer (date and URL) are off; these are CSS `@page` margin boxes that `tally report` adds to the
+  page it prints, which Chromium draws since version 131.
+- `--paper a4|letter`. The default is Letter when the config's `language` names a region that uses it (`en-US`,
+  `en-CA`, `es-MX`, …), A4 when it names another (`en-GB`, `de-DE`); with no region (`language: en`), Letter for
+  a site whose `currency` is USD, CAD, MXN, PHP, CLP or COP, A4 otherwise. The example (`en`, USD) prints on Letter.
+- Chromium is `--chromium PATH`, else the `TALLY_CHROMIUM` environment variable, else `chromium`,
+  `chromium-browser` or `google-chrome` on the `PATH`. Nothing else in Tally needs it. Without it, before any
+  build:
+
+  ```text
+  chromium: error: cannot find Chromium, which --pdf prints with
+    hint: install it (Debian and Ubuntu: `apt-get install chromium`), or give its path with --chromium or the TALLY_CHROMIUM environment variable
+  ```
+
+- The PDF is written beside `FILE` under a temporary name and renamed into place only once Chromium has
+  finished with a whole PDF, so a failed run leaves no half-written file (and an older `FILE` as it was). A
+  Chromium that crashes fails with its last error line; one that takes longer than `--pdf-timeout` (120 s) is
+  stopped:
+
+  ```text
+  ada.pdf: error: Chromium did not finish the PDF within 120 seconds, so it was stopped
+    hint: nothing was written; try again, or allow longer with --pdf-timeout
+  ```
+
+The example's report for Ada is 10 Letter pages; her 2025 statement 3 A4 pages.
 
 ## `tally docs`
 
@@ -2421,6 +2464,62 @@ SELECT name, '/orgs/' || slug || '/' AS url, city, country FROM organizations OR
 ```
 
 Errors point into the file: `content/orgs/search.json.sql:2:1: error: no such column: nmae (in query 'orgs/search.json')`.
+
+## CSV files
+
+A file `content/<path>.csv.sql` holds one query, like a JSON file; the build writes its rows to `<path>.csv`
+for a spreadsheet, as RFC 4180 CSV: UTF-8 without a byte order mark, the column names as the first record,
+CRLF after every record, and a field quoted only when it holds a comma, a double quote or a line break (a
+double quote inside is doubled). The same database gives the same bytes on every build.
+
+- **Money.** An `X_cents` column with a currency column (`X_currency`, else `currency`, as the `money` helper
+  pairs them) is written as `X` in decimal major units, `1234.50`, `-12.50`, `1235` for yen, beside its
+  currency column, so amounts in different currencies are never read as one. A JSON file keeps `X_cents` as
+  the integer: a script wants exact minor units, a spreadsheet wants the amount. A value that is not a whole
+  number of minor units is rounded half away from zero (as `money` does); an amount whose currency is not an
+  ISO 4217 code is left empty, since its decimals are not known, and its currency cell shows the code. An
+  `X_cents` column without a currency column stays an integer under its own name.
+- **Dates** are written as the database has them: ISO 8601 text (`2025-03-01`, `2025-03`) stays ISO 8601.
+- **Formulas.** A cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'` in front,
+  so a spreadsheet shows it as text instead of running it ([OWASP's CSV injection rule](https://owasp.org/www-community/attacks/CSV_Injection)):
+  `=HYPERLINK(…)` → `'=HYPERLINK(…)`. A cell that is a plain decimal number (`-12.50`, `-3`: an optional
+  minus, digits, an optional point and digits) is left as it is, as OWASP advises for numbers: it is not a
+  formula, and the spreadsheet must read it as a number. `-2+3`, `-1e5` and `+1` are not plain numbers and get
+  the quote.
+
+Errors point into the file as for JSON: `content/data/orgs.csv.sql:2:1: error: no such column: nmae (in query 'data/orgs.csv')`.
+
+**A page's table as a download.** A page's query can be written beside the page as `<query>.csv` with the
+same rules: in a [table block](charts.md#table-blocks), `csv: true` writes the block's query (its `columns`,
+each amount with its currency column, and the columns its `formats` call `money` read as amounts) and puts a
+link under the table, "Download *title* as CSV (N rows)". For a Markdown table, add `csv` after the
+query's name, ```` ```sql by_org csv ````, and link to the file yourself:
+
+```markdown
+[Download this table as CSV](/users/{{params.username}}/by_org.csv)
+```
+
+Each page of a templated file gets its own file (`/users/ada/by_org.csv`, `/users/sam/by_org.csv`); on a
+paginated page, the file holds that page's rows. The example's report (`by_org`), budget (the month-by-month
+table) and organization pages (`giving`) offer their main tables this way.
+
+## Year-end giving statements
+
+The example has a statement per published person and calendar year with a gift, for their records or their
+tax adviser: `/users/ada/statements/2025/`, from `content/users/[username]/statements/[year].md`, listed at
+`/users/ada/statements/` and linked from the report. It is an ordinary templated page (its `pages` query gives
+one row per person and year) with its own layout, `templates/statement.mustache`:
+
+- every gift of the year, by date: date, organization, amount, currency, monthly or one-off, and the note;
+- a total per currency, never added across currencies;
+- the organizations given to, with their names, cities, regions and countries as the database has them;
+- a plain statement that it is a summary of the person's own records, not a receipt.
+
+**Size.** The gifts are paginated, 500 a page (`/users/ada/statements/2025/page/2/`, …; the totals and the
+organizations are on every page), so no page's HTML grows with the year: a year of 167,000 gifts is 334 pages
+of the same size. As for every paginated listing, the year's gifts are read once for all its pages. On paper
+(its stylesheet, `static/css/statement.css`, lets the notes wrap and lets the table run over several sheets)
+and as a PDF, `tally report --user ada --statement 2025 --pdf ada-2025.pdf` ([cli.md](cli.md#pdf)).
 
 ## Templated pages
 
@@ -4370,6 +4469,28 @@ imports `pagefind/pagefind.js` from the site's own base and falls back to `orgs/
 ([directory.md](directory.md#search)). On the example (15 organizations) the index takes 4 s to build and a search
 for `malaria` finds the same 2 organizations through either index. The site gates search in headless Chromium
 through both, at the root and under a sub-path (`.ci/search_check.py`).
+
+## Year-end statements of a million gifts
+
+One person with a million gifts over 2019–2025 (the example database plus 1,000,000 donations by Ada, every
+tenth in euros) and only the statement pages in the content folder (`content/users/[username]/statements/`),
+built with the release binary on this 2-core machine while other builds ran (load average 11 to 13):
+
+```sh
+tally build --db million.sqlite --out public --timings --force
+```
+
+| | |
+| --- | --- |
+| pages | 2,010: 6 full years of about 167,000 gifts at 500 a page (334 pages each), 2025, the lists |
+| render | 87.7 s of 94.2 s; 67 ms a statement page (500 rows each), 1.4 s for the list of years (one GROUP BY over the million) |
+| CPU | 42.5 s user time (the rest was waiting on the other builds) |
+| peak RSS | 278 MiB |
+| largest page | 84 KB, the same on page 1 and page 300 |
+
+A page's cost does not grow with the history: each shows at most 500 gifts, and the year's totals and
+organizations are queried once for all the pages of the year, as every paginated listing's queries are.
+`tally report --user ada --pdf` on the example takes 11.6 s (release build, the site build included).
 
 ## Not done yet
 

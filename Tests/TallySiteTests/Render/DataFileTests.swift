@@ -36,3 +36,85 @@ import TallyTestSupport
         ])
     }
 }
+
+/// `content/**/*.csv.sql`, ```` ```sql name csv ```` and a table block's `csv: true`: rows as RFC 4180 CSV.
+@Suite struct CSVFileTests {
+    static let seed = """
+        INSERT INTO organizations (slug, name, city, created_at) VALUES
+          ('a', '=HYPERLINK("http://x")', 'Köln, DE', '2024-01-01'), ('b', 'Plain', NULL, '2024-01-02');
+        """
+
+    @Test func aCSVQueryFileWritesRFC4180WithoutABOM() throws {
+        let site = try TestSite(["content/data/orgs.csv.sql": "SELECT slug, name, city, -12.5 AS change FROM organizations ORDER BY slug\n"],
+                                seedSQL: Self.seed)
+        _ = try site.build().get()
+        let text = try #require(site.output("data/orgs.csv"))
+        #expect(text == "slug,name,city,change\r\na,\"'=HYPERLINK(\"\"http://x\"\")\",\"Köln, DE\",-12.5\r\nb,Plain,,-12.5\r\n")
+        #expect(!text.hasPrefix("\u{FEFF}"))
+        let again = try TestSite(["content/data/orgs.csv.sql": "SELECT slug, name, city, -12.5 AS change FROM organizations ORDER BY slug\n"],
+                                 seedSQL: Self.seed)
+        _ = try again.build().get()
+        #expect(again.output("data/orgs.csv") == text)
+    }
+
+    @Test func aCSVQueryErrorPointsIntoTheFile() throws {
+        let site = try TestSite(["content/data/orgs.csv.sql": "SELECT slug,\n  nmae\nFROM organizations\n"])
+        #expect(site.errors() == [
+            "content/data/orgs.csv.sql:2:1: error: no such column: nmae (in query 'data/orgs.csv')\n  hint: check the column names; `tally docs database` lists every table's columns",
+        ])
+    }
+
+    @Test func aTableBlockWithCSVLinksToItsRowsBesideThePage() throws {
+        let site = try TestSite(["content/list.md": """
+            ```sql orgs
+            SELECT name, city FROM organizations ORDER BY slug
+            ```
+            ```table
+            data: orgs
+            title: Organizations
+            csv: true
+            ```
+            """], seedSQL: Self.seed)
+        _ = try site.build().get()
+        let html = try #require(site.output("list/index.html"))
+        #expect(html.contains("<p class=\"tally-download\"><a href=\"orgs.csv\" download>Download Organizations as CSV</a> (2 rows)</p>"))
+        #expect(site.output("list/orgs.csv") == "name,city\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"Köln, DE\"\r\nPlain,\r\n")
+    }
+
+    @Test func anSQLBlockMarkedCSVIsWrittenBesideEachTemplatedPage() throws {
+        let site = try TestSite(["content/o/[slug].md": """
+            ---
+            pages: SELECT slug FROM organizations
+            ---
+            ```sql org csv
+            SELECT name FROM organizations WHERE slug = :slug
+            ```
+            [Download](org.csv)
+            """], seedSQL: Self.seed)
+        _ = try site.build().get()
+        #expect(site.output("o/b/org.csv") == "name\r\nPlain\r\n")
+        #expect(site.output("o/a/org.csv") == "name\r\n\"'=HYPERLINK(\"\"http://x\"\")\"\r\n")
+    }
+
+    @Test func csvInATableBlockMustBeTrueOrFalse() throws {
+        let site = try TestSite(["content/list.md": """
+            ```sql orgs
+            SELECT name FROM organizations
+            ```
+            ```table
+            data: orgs
+            csv: sometimes
+            ```
+            """])
+        #expect(site.errors() == [
+            "content/list.md:6:6: error: `csv` must be true or false\n  hint: see `tally docs charts#table-blocks`",
+        ])
+    }
+
+    @Test func anSQLBlockTakesOnlyCSVAfterItsName() throws {
+        let site = try TestSite(["content/list.md": "```sql orgs json\nSELECT name FROM organizations\n```\n"])
+        #expect(site.errors() == [
+            "content/list.md:1:1: error: an sql query block takes exactly one name\n  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; ```sql gifts csv also writes them beside the page as gifts.csv",
+        ])
+    }
+}

@@ -22,7 +22,7 @@ extension PageBlock {
         case .table(var spec):
             if let title { spec.title = title }
             do throws(TableBlockRenderer.UnknownColumn) {
-                return .success(try TableBlockRenderer(spec: spec, table: table).html())
+                return .success(try TableBlockRenderer(spec: spec, table: table, query: query).html())
             } catch {
                 return .failure(Diagnostic(file: file, line: line(of: error.key),
                                            message: "\(error.key): column \"\(error.name)\" is not in the query result (in table of '\(query)')",

@@ -24,6 +24,12 @@ struct PageBlock: Sendable {
     /// Root names the body uses for the blocks drawn in place: `tally_block_1`, `tally_block_2`, ….
     static let namePrefix = "tally_block_"
 
+    /// A table block with `csv: true`, whose query is written beside the page as CSV.
+    var offersCSV: Bool {
+        if case .table(let spec) = kind { return spec.csv }
+        return false
+    }
+
     /// The line a problem with `key` is reported at: the key's own line, else the fence.
     func line(of key: String?) -> Int { key.flatMap { keyLines[$0] } ?? line }
 }

@@ -6,6 +6,8 @@ import TallyTemplates
 struct TableBlockRenderer {
     let spec: TableSpec
     let table: DataTable
+    /// The query the table shows, whose CSV file (`<query>.csv`, beside the page) the table links to with `csv: true`.
+    var query = ""
 
     /// A column the spec names that the query did not return, and the key that named it.
     struct UnknownColumn: Error {
@@ -38,7 +40,12 @@ struct TableBlockRenderer {
             }
             out += "</tr>"
         }
-        return out + "</tbody></table></div>"
+        out += "</tbody></table></div>"
+        guard spec.csv else { return out }
+        // Relative, so it names the file written beside this very page, whatever the site's base path.
+        return out + "<p class=\"tally-download\"><a href=\"" + escapeHTML(query) + ".csv\" download>Download "
+            + escapeHTML(spec.title ?? "these rows") + " as CSV</a> (\(table.rows.count) "
+            + (table.rows.count == 1 ? "row" : "rows") + ")</p>"
     }
 
     private func shownColumns(_ formats: [TableSpec.ColumnFormat]) throws(UnknownColumn) -> [Int] {

@@ -11,6 +11,8 @@ struct TableSpec: Sendable, Equatable {
     /// Header text per column; the default is the column name with `_cents` dropped and `_` read as a space.
     var headers: [String: String] = [:]
     var formats: [String: ColumnFormat] = [:]
+    /// `csv: true`: the block's query is also written beside the page as `<query>.csv`, linked under the table.
+    var csv = false
 
-    static let keys = ["data", "id", "title", "columns", "headers", "formats"]
+    static let keys = ["data", "id", "title", "columns", "headers", "formats", "csv"]
 }

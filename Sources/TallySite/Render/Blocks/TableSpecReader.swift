@@ -14,6 +14,9 @@ struct TableSpecReader {
             case "title":
                 guard let text = value.scalar?.string else { return .failure(wrong(value, key, "text")) }
                 spec.title = text
+            case "csv":
+                guard let flag = value.bool else { return .failure(wrong(value, key, "true or false")) }
+                spec.csv = flag
             case "columns":
                 guard let names = strings(value) else { return .failure(wrong(value, key, "a list of column names, e.g. [name, amount_cents]")) }
                 spec.columns = names

@@ -119,7 +119,7 @@ import TallyTestSupport
         ("```chart\ntype: [bar\n```\n",
          "content/a.md:6:7: error: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n  hint: check that what starts on this line is closed"),
         ("```table\ndata: by_year\ncolumn: [year]\n```\n",
-         "content/a.md:7:1: error: unknown key `column` in table block\n  hint: did you mean `columns`? Keys: data, id, title, columns, headers, formats"),
+         "content/a.md:7:1: error: unknown key `column` in table block\n  hint: did you mean `columns`? Keys: data, id, title, columns, headers, formats, csv"),
         ("```table\ndata: by_year\ncolumns: [year, totl]\n```\n",
          "content/a.md:7:1: error: columns: column \"totl\" is not in the query result (in table of 'by_year')\n  hint: available columns: year, total_cents"),
         ("```table\ndata: by_year\nformats: {year: calendar}\n```\n",
