@@ -2,7 +2,7 @@
 -- each chamber's last passage vote as yes–no, and how the published users' representatives voted on it.
 --   SELECT * FROM bill_rows WHERE slugify(status) = :status ORDER BY last_action_on DESC, bill_id
 -- `reader_votes` sums up, per published user, how their representatives voted on each chamber's last passage vote
--- on the bill (the ones its yes–no columns show): "Ada’s: 3 yes · Sam’s: 2 yes, 1 no", users by name, positions
+-- on the bill (the ones its yes–no columns show): "Ada’s: 3 yes · Sam’s: 2 yes, 1 no", users by the name shown, positions
 -- in the order yes, no, present, not voting. NULL when none of their representatives voted on it. Each bill's page
 -- names the representatives. Only published users are in the snapshot, so no one else's are counted.
 WITH last_passage AS (
@@ -20,7 +20,7 @@ SELECT b.id AS bill_id, url_segment(b.id) AS id, b.title, b.status, nullif(slugi
        (SELECT tally FROM last_passage l WHERE l.bill_id = b.id AND l.chamber = 'senate') AS senate_vote,
        (SELECT group_concat(reader || '’s: ' || positions, ' · ') FROM (
           SELECT reader, group_concat(count || ' ' || position, ', ') AS positions FROM (
-            SELECT u.id AS user_id, u.display_name, u.username,
+            SELECT u.id AS user_id, u.username,
                    CASE WHEN instr(u.display_name, ' ') > 0 THEN substr(u.display_name, 1, instr(u.display_name, ' ') - 1)
                         ELSE coalesce(nullif(u.display_name, ''), u.username) END AS reader,
                    p.position, count(*) AS count
@@ -30,9 +30,9 @@ SELECT b.id AS bill_id, url_segment(b.id) AS id, b.title, b.status, nullif(slugi
             JOIN users u ON u.id = ur.user_id
             WHERE l.bill_id = b.id
             GROUP BY u.id, p.position
-            ORDER BY u.display_name, u.username, u.id,
+            ORDER BY reader, u.username, u.id,
                      CASE p.position WHEN 'yes' THEN 1 WHEN 'no' THEN 2 WHEN 'present' THEN 3 WHEN 'not voting' THEN 4 ELSE 5 END, p.position
           )
-          GROUP BY user_id ORDER BY display_name, username, user_id
+          GROUP BY user_id ORDER BY reader, username, user_id
         )) AS reader_votes
 FROM bills b
