@@ -1218,6 +1218,11 @@ most), a member's page their latest 100 roll calls, a member's or a chamber's si
 calls (about 1,000 at most). [performance.md](performance.md#a-whole-congress)
 has the figures.
 
+Questions are read by `representative_id` (a member's page and `/questions/to/<id>/`) or `user_id` (a report),
+foreign keys both, and the hub's lists are [paginated](content.md#pagination) at 50, each list's query running once
+for all its pages. The bill lists read `bill_rows` once per list page (not per bill page): each bill's last passage
+votes through `roll_call_facts`' `(bill_id, voted_at)` index, and the positions of those roll calls by their key.
+
 ## Tests
 
 `Tests/TallySiteTests/ExampleSite/CivicFiguresTests.swift` (bills and the rows it reads) with `+RollCalls` and
@@ -3225,7 +3230,8 @@ locations) and `orgs-index` (the directory and its sorted views), which adds the
 ## Figures
 
 All arithmetic is on whole minor units, in SQL, with integer division, so every figure can be checked by
-hand (`Tests/TallySiteTests/ExampleSite/DirectoryFiguresTests.swift` recomputes each one in Swift):
+hand (`Tests/TallySiteTests/ExampleSite/DirectoryFiguresTests.swift` recomputes each one in Swift, and
+`DirectoryFiguresTests+Neighbours.swift` the previous and next links and the shared posts):
 
 - **Impact on a card:** `10000 / cost_per_unit_cents` units per $100, rounded down: "$100 ≈ 20 × bed net".
   When one unit costs more than $100, the card gives the cost of one instead: "$600 ≈ 1 × fistula repair surgery".
@@ -4237,7 +4243,7 @@ build's snapshot before any page runs a query.
 
 | URL | File | Made for | Shows |
 | --- | --- | --- | --- |
-| `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; spending by category as a donut |
+| `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; income by source (`incomes.source`, an empty one as "Not given") as a bar chart and a table with each source's entries and share, in the budget's currency; spending by category as a donut |
 | `/users/<username>/budget/<category>/` | `content/users/[username]/budget/[category].md`, layout `budget-category` | every category (sub-categories too) of those users | the category against its limit month by month, its sub-categories, and every expense in it and below it |
 | `/users/<username>/gifts/` | `content/users/[username]/gifts.md`, layout `gifts`, [paginated](content.md#pagination) 100 a page (`/users/<username>/gifts/page/2/`, …) | each user with a gift | every gift, newest first: date, organization, amount in its own currency, one-off or monthly, and the note; the report at `/users/<username>/` shows the latest ten and links here, so neither page grows with a long history |
 | `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation |
