@@ -52,8 +52,12 @@ INSERT INTO user_representatives (user_id, representative_id) VALUES
   (7, 'Sen VT'),
   (9, 'TX.07');
 
+-- ada asks her own House member and a senator who is not hers (Sen TX), who answers; zoë is not published.
+-- ada's report: 2 questions, 1 answered, both in its representatives table.
 INSERT INTO questions (id, user_id, representative_id, text, votes, asked_at, answer, answered_at) VALUES
-  (1, 7, 'MN 05', 'Will you support clean water funding?', 3, '2025-02-02', NULL, NULL);
+  (1, 7, 'MN 05', 'Will you support clean water funding?', 3, '2025-02-02', NULL, NULL),
+  (2, 7, 'Sen TX', 'Will Texas keep its <b>water</b> grants?', 8, '2025-02-10', 'Yes, **both** of them. <script>x</script>', '2025-03-01'),
+  (3, 12, 'MN 05', 'A question never shown', 50, '2025-02-03', NULL, NULL);
 
 INSERT INTO bills (id, title, summary, chamber, status, introduced_on, last_action_on, url) VALUES
   ('H.R. 3684', 'Infrastructure Investment and Jobs Act', 'Roads, bridges and **water**.', 'house', 'Became Law', '2021-06-04', '2021-11-15', 'https://www.congress.gov/bill/117th-congress/house-bill/3684'),

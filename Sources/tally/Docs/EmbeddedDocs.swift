@@ -1055,11 +1055,11 @@ gates' run on 24 November took 226 s for axe on every page and 49 s for the WebK
         ("civic", ####"""
 # Bills, roll calls and representatives
 
-The example site's civic section: every bill, every roll call and every representative in the database,
+The example site's civic section: every bill, every roll call, every representative and every published question in the database,
 built from the `bills`, `roll_calls`, `roll_call_positions`, `representatives`, `user_representatives` and
 `questions` tables ([database.md](database.md#tables)). All of it is ordinary content: Markdown files with SQL
-blocks in `content/bills/`, `content/roll-calls/` and `content/representatives/`, three shared queries in
-`views/`, and layouts in `templates/`. The data comes from the chambers' own files through `tally import`
+blocks in `content/bills/`, `content/roll-calls/`, `content/representatives/` and `content/questions/`, shared
+queries in `views/`, and layouts in `templates/`. The data comes from the chambers' own files through `tally import`
 ([import.md](import.md#congress-roll-calls-and-the-roster)) or from any tool that fills the same tables.
 
 The pages read roll calls, not `bill_votes` (one vote per member per bill, contract version 1), because a bill
@@ -1070,7 +1070,9 @@ gets many roll calls in each chamber and a quorum call or a Speaker election is 
 
 | URL | File | Layout | Shows |
 | --- | --- | --- | --- |
-| `/bills/` | `content/bills/index.md` | `bill-list` | every bill, most recent action first: title, where it started, status, introduced and last-action dates, each chamber's last passage vote as yes–no; links to the status pages |
+| `/bills/` | `content/bills/index.md` | `bill-list` | every bill, most recent action first: title, where it started, status, introduced and last-action dates, each chamber's last passage vote as yes–no, and how the published users' representatives voted on those votes ("Ada’s: 3 yes · Sam’s: 2 yes, 1 no", see [below](#published-users-representatives)); links to the status and chamber pages |
+| `/bills/chamber/` | `content/bills/chamber/index.md` | `default` | each chamber that voted on a bill, with its number of bills |
+| `/bills/chamber/<chamber>/` | `content/bills/chamber/[chamber].md` | `bill-list` | the same table for the bills with at least one roll call in that chamber (`slugify(chamber)`) |
 | `/bills/status/` | `content/bills/status/index.md` | `default` | each status with its number of bills (the breadcrumbs link here) |
 | `/bills/status/<status>/` | `content/bills/status/[status].md` | `bill-list` | the same table for one status, one page per distinct `slugify(status)`; a status with no letter or digit gets no page |
 | `/bills/<id>/` | `content/bills/[id].md` | `bill` | the summary; the result: the status, then one sentence per passage vote that carried ("The House passed it on May 31, 2023, 314 to 117 (roll call 243)"); each chamber's last passage vote as a grouped bar chart and a table, and by party as a 100% bar chart and a table; every roll call on the bill in date order (chamber, number, date, question and kind, result, yes–no, yes–no by party), passage votes marked; how the published users' representatives voted on each; what the roll calls' data says about itself (`source`) |
@@ -1078,7 +1080,11 @@ gets many roll calls in each chamber and a quorum call or a Speaker election is 
 | `/roll-calls/<chamber>-<congress>-<session>/` | `content/roll-calls/[session]/index.md` | `roll-call-list` | that sitting's roll calls, newest first: number, date, question and kind, bill, yes–no, result. A sitting holds at most a few thousand, so the page stays bounded however many congresses the database holds |
 | `/roll-calls/<chamber>-<congress>-<session>/<number>/` | `content/roll-calls/[session]/[number].md` | `roll-call` | the question, bill, kind, result, date and time, vote type and the majority it needed, and its `source`; the result in words, the tie-breaker or that the data cannot tell; the split by party (a 100% bar chart and a table); every member's position, party by party, largest party first |
 | `/representatives/` | `content/representatives/index.md` | `roster` | members per chamber and party, what their data says they are (each distinct `source`, with its number of members), the ten members least often with their party, then everyone by chamber, state and seat |
-| `/representatives/<id>/` | `content/representatives/[id].md` | `representative` | party, state, chamber, seat, position and `source`; roll calls, agreement with the party and roll calls missed as headline figures; contact (phone, office, website, contact form); the record as a donut chart of every position, and a table of the latest 100 roll calls with the question, the bill, the position, the party majority and agreement; how agreement (over every roll call) is counted; questions ranked by votes, with their answers |
+| `/representatives/<id>/` | `content/representatives/[id].md` | `representative` | party, state, chamber, seat, position and `source`; roll calls, agreement with the party and roll calls missed as headline figures; contact (phone, office, website, contact form); the record as a donut chart of every position, and a table of the latest 100 roll calls with the question, the bill, the position, the party majority and agreement; how agreement (over every roll call) is counted; questions ranked by votes, with their answers, and links to the questions hub. A member without a roll call (the example's local officials) gets one sentence saying so instead of the voting sections |
+| `/questions/` | `content/questions/index.md` | `questions` | every published user's question, most up-voted first (50 a page): its votes, text, who asked it, of whom and when, and the answer as safe Markdown or "Not answered yet"; links to the filter pages with their counts |
+| `/questions/answered/`, `/questions/open/` | `content/questions/[state].md` | `questions` | the same list, only the answered or only the open questions |
+| `/questions/to/` | `content/questions/to/index.md` | `question-officials` | each official asked, most questions first, with their questions, answered and open |
+| `/questions/to/<id>/` | `content/questions/to/[id].md` | `questions` | one official's questions, most up-voted first |
 | `/representatives/<id>/<chamber>-<congress>-<session>/` | `content/representatives/[id]/[session].md` | `record` | for a member with more than 100 roll calls, one page per sitting with every roll call of it, linked from the member's page; the example's members have fewer, so it has none |
 
 The chamber in an address is `slugify(chamber)`, so a chamber named `city council` gets `/roll-calls/city-council-1-1/…`.
@@ -1093,6 +1099,8 @@ The layouts link `static/css/civic.css` (rules for these pages only) through the
 | `party_agreement` | position | the member's party's yes and no on the same roll call, its `majority` and `with_party` (see below) |
 | `reader_names` | representative of a published user | the first names of the users they represent, as pages write them: "Ada’s and Sam’s" |
 | `member_record` | position | a row of a member's record: the roll call's labels and path, the bill's title, the position, the party majority and agreement |
+| `bill_rows` | bill | what the bill lists show: the status badge, where it started, the dates, each chamber's last passage vote as yes–no, and `reader_votes`, how the published users' representatives voted on those votes |
+| `question_list` | question of a published user | the question with its asker (`username`, `asker`), the official (`representative`, `office`, `representative_segment`; `representative_known` is 0 for an id missing from `representatives`, whose question is kept and named by its id), `answered`, and `own_representative` (the official is one of the asker's `user_representatives`) |
 
 ### Kinds of roll call
 
@@ -1140,7 +1148,9 @@ a simple-majority question:
 ## Published users' representatives
 
 A published user's representatives (rows of `user_representatives`) are marked wherever they appear. On a
-bill page, a table gives each one's position on each roll call on the bill. On a roll call's page, their
+bill page, a table gives each one's position on each roll call on the bill. The bill list sums them up per
+user for each chamber's last passage vote, the votes its yes–no columns show: "Ada’s: 3 yes · Sam’s: 2 yes, 1
+no", users by name and positions in the order yes, no, present, not voting; a dash when none of them voted. On a roll call's page, their
 entries are highlighted and labelled with the user's first name ("Ada’s representative"), so the mark does
 not rely on colour. The roster does the same, and a representative's own page has an "Ada’s representative"
 badge. Only users in `publish_users` exist in the build's snapshot, so the representatives of anyone else are
@@ -1183,9 +1193,20 @@ left out. When none is known, the page says so.
 
 ## Questions
 
-Questions are ordered by `votes`, highest first, then by `asked_at` and `id`. Answers are Markdown and
-are rendered with `{{markdown(answer)}}` (safe mode); unanswered questions say so. Only published users'
-questions reach the snapshot, so the others are neither shown nor counted.
+Questions are ordered by `votes`, highest first, then by `asked_at` and `id`, on the hub, its filter pages, a
+representative's page and a person's report alike. Answers are Markdown and are rendered with
+`{{markdown(answer)}}` (safe mode); unanswered questions say so. Only published users' questions reach the
+snapshot, so the others are neither shown nor counted. Every list reads `views/question_list.sql`, and each
+entry is `templates/partials/question.mustache`.
+
+**Counts reconcile.** A person's report counts their questions on its card ("13 questions, 7 answered so
+far") from the same rows as its two tables: *Representatives* lists the person's own representatives and
+every other official they asked ("(not Ada Lindqvist’s representative)"; an official missing from the
+database is named by its id), with a total row that equals the card; *Questions asked* lists each question
+with its text, official, date, votes and whether it was answered. Before, a question to an official who was
+not the person's representative was counted on the card and shown nowhere.
+
+The report's header also gives the person's `users.party` when it is set.
 
 ## Odd values
 
@@ -1196,7 +1217,8 @@ addresses; and the congress.gov, website and contact-form links appear only for 
 
 ## A database without civic data
 
-With no bills, `/bills/` and `/bills/status/` say there are none and no bill or status pages are built; with no
+With no bills, `/bills/` and `/bills/status/` say there are none and no bill, status or chamber pages are built;
+with no questions, `/questions/` and its filter pages say so; with no
 roll calls, `/roll-calls/` says so and explains how to import them; with no representatives,
 `/representatives/` says so. Sections are only drawn when they have rows, so there are no empty headings,
 tables or charts.
@@ -1212,6 +1234,11 @@ most), a member's page their latest 100 roll calls, a member's or a chamber's si
 calls (about 1,000 at most). [performance.md](performance.md#a-whole-congress)
 has the figures.
 
+Questions are read by `representative_id` (a member's page and `/questions/to/<id>/`) or `user_id` (a report),
+foreign keys both, and the hub's lists are [paginated](content.md#pagination) at 50, each list's query running once
+for all its pages. The bill lists read `bill_rows` once per list page (not per bill page): each bill's last passage
+votes through `roll_call_facts`' `(bill_id, voted_at)` index, and the positions of those roll calls by their key.
+
 ## Tests
 
 `Tests/TallySiteTests/ExampleSite/CivicFiguresTests.swift` (bills and the rows it reads) with `+RollCalls` and
@@ -1219,7 +1246,9 @@ has the figures.
 lists and source; the tie-breaker sentence and, on second databases, a tied Senate vote the data cannot explain and a tied
 House vote; the kind of 27 real question texts; an election; each bill's roll calls in order with their party split and the passage sentences; each chamber's
 passage vote by party; the highlights of the published users' representatives (and that an unpublished
-user's are not); the record and agreement of all 540 representatives; the order of questions and their
+user's are not); the bill list's readers' votes and its chamber pages; the questions hub, its filter pages and
+each report's questions, whose counts add up with its tables (`+Questions`); that a member without roll calls
+has no voting sections; the record and agreement of all 540 representatives; the order of questions and their
 answers; the bill list and status pages; the roster's counts; unique ids; a build from a database with only
 an organization; and one from a database of odd and hostile values.
 """####),
@@ -3348,7 +3377,7 @@ adapt them to a database of your own.
 | `/orgs/` | `content/orgs/index.md` | every organization as a card, verified and best rated first; links to causes and countries |
 | `/orgs/by/name/`, `/orgs/by/rating/`, `/orgs/by/cost/` | `content/orgs/by/[sort].md` | the same cards sorted by name, by rating (unrated last) or by cost per outcome (lowest first, no cost last) |
 | `/orgs/by/` | `content/orgs/by/index.md` | the three sorted views |
-| `/orgs/<slug>/` | `content/orgs/[slug].md`, layout `org` | mission, Markdown description, location, website and donate links, minimum gift, the impact calculator, photos and videos (a photo whose URL is a site path is shown; photos and videos on other sites are linked with their host's name, so the page makes no outside request), published users' giving with a chart, related organizations |
+| `/orgs/<slug>/` | `content/orgs/[slug].md`, layout `org` | mission, Markdown description, location, website and donate links, minimum gift, the impact calculator, photos and videos (a photo whose URL is a site path is shown; photos and videos on other sites are linked with their host's name, so the page makes no outside request), published users' giving with a chart, the latest 20 published posts that shared a gift to it (text, author, time, amount, platforms, likes and shares), related organizations, and its place in the directory with links to the organizations before and after it |
 | `/tags/`, `/tags/<tag>/` | `content/tags/` | every tag, and the cards of each tag |
 | `/locations/` | `content/locations/index.md` | countries with their number of organizations and their cities |
 | `/locations/<country>/` | `content/locations/[country]/index.md` | the cards of one country, and links to its cities |
@@ -3385,13 +3414,21 @@ locations) and `orgs-index` (the directory and its sorted views), which adds the
 ## Figures
 
 All arithmetic is on whole minor units, in SQL, with integer division, so every figure can be checked by
-hand (`Tests/TallySiteTests/ExampleSite/DirectoryFiguresTests.swift` recomputes each one in Swift):
+hand (`Tests/TallySiteTests/ExampleSite/DirectoryFiguresTests.swift` recomputes each one in Swift, and
+`DirectoryFiguresTests+Neighbours.swift` the previous and next links and the shared posts):
 
 - **Impact on a card:** `10000 / cost_per_unit_cents` units per $100, rounded down: "$100 ≈ 20 × bed net".
   When one unit costs more than $100, the card gives the cost of one instead: "$600 ≈ 1 × fistula repair surgery".
 - **Impact calculator** on an organization's page: for $25, $50, $100, $500 and $1,000 plus the minimum gift,
-  leaving out amounts below the minimum, `amount_cents / cost_per_unit_cents` whole units, or "less than
-  one" when that is 0.
+  leaving out amounts below the minimum, `amount_cents / cost_per_unit_cents` whole units. An amount below the
+  cost of one unit gives its share of one in whole percent, rounded half up with integers,
+  `(amount_cents × 100 + cost / 2) / cost`: "$25 | 4% of one fistula repair surgery" at $600 a surgery, and
+  "less than 1% of one" when that rounds to 0.
+- **Previous and next** on an organization's page follow the directory's order (`/orgs/`: verified first, best
+  rated, then by name). `views/org_neighbours.sql` numbers every organization once with window functions
+  (`row_number`, `lag`, `lead`) and is materialized with an index on `id`, so each page reads one row: 20,000
+  organization pages do not sort the directory 20,000 times, and the query-plan check has nothing to report.
+  Its `ORDER BY` must stay the same as `content/orgs/index.md`'s.
 - **Cost per outcome** compares different units (a bed net, a deworming treatment, a surgery), and the
   sorted view says so. A cost that is NULL, zero, negative or not an integer counts as none: no impact is
   shown, and the organization sorts last by cost.
@@ -4560,7 +4597,7 @@ build's snapshot before any page runs a query.
 
 | URL | File | Made for | Shows |
 | --- | --- | --- | --- |
-| `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; spending by category as a donut |
+| `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; income by source (`incomes.source`, an empty one as "Not given") as a bar chart and a table with each source's entries and share, in the budget's currency; spending by category as a donut |
 | `/users/<username>/budget/<category>/` | `content/users/[username]/budget/[category].md`, layout `budget-category` | every category (sub-categories too) of those users | the category against its limit month by month, its sub-categories, and every expense in it and below it |
 | `/users/<username>/gifts/` | `content/users/[username]/gifts.md`, layout `gifts`, [paginated](content.md#pagination) 100 a page (`/users/<username>/gifts/page/2/`, …) | each user with a gift | every gift, newest first: date, organization, amount in its own currency, one-off or monthly, and the note; the report at `/users/<username>/` shows the latest ten and links here, so neither page grows with a long history |
 | `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation |

@@ -241,7 +241,7 @@ import TallyTestSupport
         let rollCalls = try read("roll-calls/index.html")
         #expect(rollCalls.contains("There are no roll calls in this database yet."))
         #expect(!rollCalls.contains("<table"))
-        for (folder, expected) in [("bills", ["index.html", "status/index.html"]), ("representatives", ["index.html"]), ("roll-calls", ["index.html"])] {
+        for (folder, expected) in [("bills", ["chamber/index.html", "index.html", "status/index.html"]), ("representatives", ["index.html"]), ("roll-calls", ["index.html"])] {
             let pages = (FileManager.default.subpaths(atPath: output.appendingPathComponent(folder).path) ?? []).filter { $0.hasSuffix(".html") }
             #expect(pages.sorted() == expected, "\(folder): \(pages)")
         }
@@ -274,7 +274,7 @@ import TallyTestSupport
         #expect(summary.warnings.isEmpty)
         let output = root.appendingPathComponent("public")
         var pages: [String: String] = [:]
-        for folder in ["bills", "representatives", "roll-calls"] {
+        for folder in ["bills", "representatives", "roll-calls", "questions"] {
             for path in FileManager.default.subpaths(atPath: output.appendingPathComponent(folder).path) ?? [] where path.hasSuffix(".html") {
                 pages[folder + "/" + path] = try String(contentsOf: output.appendingPathComponent(folder + "/" + path), encoding: .utf8)
             }
@@ -282,9 +282,14 @@ import TallyTestSupport
         // A status with no letters or digits gets no page of its own; the others get one each.
         #expect(pages.keys.filter { $0.hasPrefix("bills/status/") }.sorted()
                 == ["bills/status/in-committee-b/index.html", "bills/status/index.html", "bills/status/pending/index.html"])
-        // 7 bill pages, 4 representative pages, and the roll calls' index, 2 sittings and 2 roll calls, whose odd chamber
-        // becomes a slug in their address.
-        #expect(pages.count == 16)
+        // The odd chamber becomes a slug in the address of its page of bills, as in its roll calls'.
+        #expect(pages.keys.filter { $0.hasPrefix("bills/chamber/") }.sorted()
+                == ["bills/chamber/city-council/index.html", "bills/chamber/house/index.html", "bills/chamber/index.html"])
+        // 10 bill pages, 4 representative pages, the roll calls' index, 2 sittings and 2 roll calls, and the questions
+        // hub: all, answered, open, the officials asked and the one official's.
+        #expect(pages.count == 24)
+        #expect(pages["questions/to/H-X-1/index.html"]?.contains("Asked by <a href=\"/users/ada/\">&lt;b&gt;Ada&lt;/b&gt;</a>") == true)
+        #expect(pages["bills/index.html"]?.contains("<td data-label=\"Readers’ representatives\" class=\"reader-votes\">&lt;b&gt;Ada&lt;/b&gt;’s: 1 present · sam’s: 1 present</td>") == true)
         #expect(pages["roll-calls/city-council-1-1/1/index.html"] != nil)
         for (path, html) in pages {
             // Members whose data says nothing about them are not called real or invented by any template (the

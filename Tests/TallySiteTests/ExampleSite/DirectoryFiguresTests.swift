@@ -68,14 +68,19 @@ import TallyTestSupport
         (a.name.lowercased(), a.slug) < (b.name.lowercased(), b.slug)
     }
 
-    @Test func everyOrganizationIsOnTheDirectoryAndEachSortedViewInOrder() throws {
-        let orgs = try Self.organizations()
-        let verifiedFirst = orgs.sorted { a, b in
+    /// The directory's order (/orgs/): verified first, then best rated (unrated last), then by name.
+    static func directoryOrder(_ orgs: [Org]) -> [Org] {
+        orgs.sorted { a, b in
             if a.verified != b.verified { return a.verified }
             if (a.rating == nil) != (b.rating == nil) { return a.rating != nil }
             if let ra = a.rating, let rb = b.rating, ra != rb { return ra > rb }
             return Self.byName(a, b)
         }
+    }
+
+    @Test func everyOrganizationIsOnTheDirectoryAndEachSortedViewInOrder() throws {
+        let orgs = try Self.organizations()
+        let verifiedFirst = Self.directoryOrder(orgs)
         let byRating = orgs.sorted { a, b in
             if (a.rating == nil) != (b.rating == nil) { return a.rating != nil }
             if let ra = a.rating, let rb = b.rating, ra != rb { return ra > rb }
@@ -124,7 +129,10 @@ import TallyTestSupport
             let amounts = Set([2_500, 5_000, 10_000, 50_000, 100_000, org.minimum]).filter { $0 >= org.minimum && $0 > 0 }.sorted()
             for amount in amounts {
                 let units = amount / cost
-                let funded = units == 0 ? "less than one \(org.unit)" : "\(Self.grouped(units)) × \(org.unit)"
+                // Below one unit, the share of one in whole percent, rounded half up.
+                let percent = (amount * 100 + cost / 2) / cost
+                let funded = units > 0 ? "\(Self.grouped(units)) × \(org.unit)"
+                    : percent > 0 ? "\(percent)% of one \(org.unit)" : "less than 1% of one \(org.unit)"
                 let row = "<td style=\"text-align: right\">\(Self.dollars(amount))</td>\n<td>\(funded)</td>"
                 let shown = html.contains(row)
                 #expect(shown, "\(org.slug): \(row)")
@@ -269,7 +277,7 @@ import TallyTestSupport
         #expect(json.contains("\"name\":\"\\u003cimg src=x onerror=alert(1)\\u003e\""))
         #expect(try #require(pages["orgs/index.html"]).contains("&lt;img src=x onerror=alert(1)&gt;"))
         #expect(try #require(pages["orgs/hostile/index.html"]).contains("$100 funds about 40"))
-        #expect(try #require(pages["orgs/pricey/index.html"]).contains("less than one surgery"))
+        #expect(try #require(pages["orgs/pricey/index.html"]).contains("<td>8% of one surgery</td>"))
         #expect(try #require(pages["orgs/bare/index.html"]).contains("No published user has given to Bare Org yet."))
         #expect(Self.cardSlugs(try #require(pages["orgs/by/cost/index.html"])) == ["hostile", "pricey", "bare"])
         // A photo with a site path is shown; media on other sites is linked, so no page requests another site.

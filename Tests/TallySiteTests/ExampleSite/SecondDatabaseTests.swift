@@ -85,6 +85,46 @@ import TallyTestSupport
         }
     }
 
+    /// ada asked her own House member and a senator who is not hers: the card, the table's total and the hub agree.
+    @Test func questionsAddUpAndTheHubRanksThem() throws {
+        let ada = try Self.page("users/ada/index.html")
+        #expect(ada.contains("<span class=\"value\">2</span>\n<span class=\"note\">1 answered so far</span>"))
+        #expect(ada.contains("<a href=\"/representatives/sen-tx/\">Jo Dummyston</a> (not Ada Quintero’s representative)"))
+        #expect(ada.contains("<td style=\"text-align: right\"><strong>2</strong></td>\n<td style=\"text-align: right\"><strong>1</strong></td>"))
+        #expect(ada.contains("<li><strong>Will Texas keep its &lt;b&gt;water&lt;/b&gt; grants?</strong> To <a href=\"/representatives/sen-tx/\">Jo Dummyston</a>"))
+        let hub = try Self.page("questions/index.html")
+        #expect(hub.components(separatedBy: "<li class=\"question\" id=\"question-").dropFirst().map { $0.prefix { $0.isNumber } } == ["2", "1"])
+        #expect(hub.contains("<p>Yes, <strong>both</strong> of them. <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>"))
+        #expect(try Self.page("questions/to/sen-tx/index.html").contains("Will Texas keep its &lt;b&gt;water&lt;/b&gt; grants?"))
+        #expect(try Self.page("questions/open/index.html").contains("Will you support clean water funding?"))
+        #expect(!hub.contains("never shown"))
+    }
+
+    @Test func theBillListSumsUpThePublishedUsersRepresentatives() throws {
+        let bills = try Self.page("bills/index.html")
+        #expect(bills.contains("<a href=\"/bills/h-r-3684/\">"))
+        for (bill, votes) in [("h-r-3684", "Ada’s: 2 yes · sam’s: 1 no"), ("hr5376-117", "Ada’s: 1 yes · sam’s: 1 no"), ("s-1", "–")] {
+            let row = try #require(bills.components(separatedBy: "<a href=\"/bills/\(bill)/\">").dropFirst().first)
+            #expect(row.components(separatedBy: "class=\"reader-votes\">")[1].hasPrefix(votes + "</td>"), "\(bill)")
+        }
+        #expect(try !Self.page("bills/chamber/senate/index.html").contains("/bills/hr5376-117/"))
+    }
+
+    /// The directory's order is verified first, best rated, then by name: Nets 4 All (5), Água Limpa (4.5), Direct Cash (3.5),
+    /// then the unrated by name. Água Limpa's $1,200 outcome makes the calculator give shares of one.
+    @Test func organizationNeighboursSharedPostsAndTheCalculator() throws {
+        let agua = try Self.page("orgs/Agua.Limpa_BR/index.html")
+        #expect(agua.contains("Organization 2 of 5 in the"))
+        #expect(agua.contains("<li class=\"previous\"><a href=\"/orgs/nets-4-all/\"><span class=\"label\">Previous</span> Nets 4 All</a></li>"))
+        #expect(agua.contains("<li class=\"next\"><a href=\"/orgs/Direct.Cash/\"><span class=\"label\">Next</span> Direct Cash Montréal</a></li>"))
+        #expect(try !Self.page("orgs/nets-4-all/index.html").contains("<li class=\"previous\">"))
+        #expect(try !Self.page("orgs/zurich-food-bank/index.html").contains("<li class=\"next\">"))
+        #expect(agua.contains("<td>less than 1% of one well kept running for a year</td>"))
+        #expect(agua.contains("<td>2% of one well kept running for a year</td>"))
+        #expect(agua.contains("<li>Gave to Fundação Água Limpa &lt;3 &amp; more<br />"))
+        #expect(agua.contains("<a href=\"/users/ada/posts/\">Ada Quintero</a>"))
+    }
+
     @Test func theTagIndexCountsTwoSpellingsOnce() throws {
         #expect(try Self.page("tags/index.html").contains("""
             <td><a href="/tags/cash-transfers/">Cash Transfers</a></td>
