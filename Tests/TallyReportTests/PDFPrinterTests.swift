@@ -59,6 +59,19 @@ import TallyTestSupport
         #expect(PaperSize.default(for: config) == paper)
     }
 
+    /// A locale other than the default decides by its region: Sam's German report prints on A4 on a US-dollar site.
+    @Test func aLocaleChoosesThePaperByItsRegion() throws {
+        var config = SiteConfig()
+        config.language = "en"
+        config.currency = try #require(Currency.lookup("USD"))
+        config.locale = try #require(FormatLocale.named("de-DE"))
+        #expect(PaperSize.default(for: config) == .a4)
+        config.locale = try #require(FormatLocale.named("en-GB"))
+        #expect(PaperSize.default(for: config) == .a4)
+        config.locale = .enUS
+        #expect(PaperSize.default(for: config) == .letter)
+    }
+
     @Test func chromiumIsFoundByOptionThenEnvironmentThenPath() throws {
         let folder = try Self.folder()
         let fake = try Self.fakeChromium("exit 0", in: folder)
@@ -113,7 +126,7 @@ import TallyTestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         let options = BuildOptions(root: root)
         for (page, paper, figures, pages) in [
-            ("/users/{user}/", PaperSize.letter, ["Ada Lindqvist", "$33,610.00", "117 gifts to 9 organizations", "$11,715.00 of $11,400.00"], 10),
+            ("/users/{user}/", PaperSize.letter, ["Ada Lindqvist", "$33,610.00", "117 gifts to 9 organizations", "$11,715.00 of $11,400.00"], 7),
             ("/users/{user}/statements/2025/", .a4, ["It is not a receipt", "$11,715.00", "$1,140.00", "Malaria Consortium", "Nigeria"], 3),
         ] {
             let html = try ReportBuilder.make(options, user: "ada", pagePattern: page).get()

@@ -111,7 +111,8 @@ import Testing
                 for url in urls {
                     let scheme = url.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
                     #expect(!["javascript:", "vbscript:", "data:"].contains { scheme.hasPrefix($0) }, "row \(index + 1) made the URL \(url)")
-                    #expect(!url.contains("tallyfragment"), "row \(index + 1) left a placeholder in \(url)")
+                    // A row whose own text says "tallyfragment" may show it in its link too; any other is a placeholder left.
+                    #expect(!url.contains("tallyfragment") || rows[index].0.contains("tallyfragment"), "row \(index + 1) left a placeholder in \(url)")
                 }
                 #expect(!html.contains("tallyfragment") || rows[index].0.contains("tallyfragment"), "row \(index + 1) left a placeholder")
             }
