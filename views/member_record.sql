@@ -3,7 +3,7 @@
 --   SELECT * FROM member_record WHERE representative_id = :id ORDER BY voted_at DESC, number DESC LIMIT 100
 -- `with_party` is 1 or 0 when the position counts towards agreement with the party (views/party_agreement.sql)
 -- and NULL when it does not.
-SELECT a.representative_id, a.with_party, a.vote, slugify(a.position) AS position_slug,
+SELECT a.representative_id, a.roll_call_id, a.with_party, a.vote, slugify(a.position) AS position_slug,
        f.path, f.label, f.chamber_name, f.question, f.kind, f.voted_at, f.voted_on, f.number, f.session_slug, f.sitting,
        f.bill_id, f.bill_path, b.title AS bill_title,
        CASE a.majority WHEN 'yes' THEN 'Yes' WHEN 'no' THEN 'No'

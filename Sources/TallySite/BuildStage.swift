@@ -80,7 +80,7 @@ public struct BuildSummary: Sendable {
 public protocol BuildProgress: Sendable {
     func stageStarted(_ stage: BuildStage)
     func pagesRendered(_ done: Int, of total: Int)
-    /// One page of `file` (`content/orgs/[slug].md`) took `duration` to render, queries included.
+    /// One page of `file` (`content/orgs/[slug].md`) took `duration` of its thread's CPU time to render, queries included.
     /// Only asked for when `wantsPageTimes`, so a build without `--timings` reads no clock per page.
     func pageRendered(from file: String, in duration: Duration)
     var wantsPageTimes: Bool { get }

@@ -10,7 +10,7 @@ final class ConsoleReporter: BuildProgress {
     private let counterShown = Mutex(false)
     /// With `--timings`: when each stage started, to print how long each took once the build ends.
     private let stageStarts: Mutex<[(stage: BuildStage, at: ContinuousClock.Instant)]>?
-    /// With `--timings`: render time and page count per content file, to name the files that cost the most.
+    /// With `--timings`: render CPU time and page count per content file, to name the files that cost the most.
     private let fileTimes: Mutex<[String: (total: Duration, pages: Int)]>?
 
     init(timings: Bool = false) {
@@ -53,10 +53,10 @@ final class ConsoleReporter: BuildProgress {
         printCostliestFiles()
     }
 
-    /// The content files whose pages took longest to render, summed over every core: where a slow build goes.
+    /// The content files whose pages took the most CPU time to render, summed over every thread: where a slow build goes.
     private func printCostliestFiles(limit: Int = 10) {
         guard let times = fileTimes?.withLock({ $0 }), !times.isEmpty else { return }
-        printLine("Render time by content file (all cores), costliest first:")
+        printLine("Render CPU time by content file, costliest first:")
         for (file, time) in times.sorted(by: { ($0.value.total, $1.key) > ($1.value.total, $0.key) }).prefix(limit) {
             let (seconds, attoseconds) = time.total.components
             let perPage = (Double(seconds) * 1_000 + Double(attoseconds) / 1e15) / Double(time.pages)

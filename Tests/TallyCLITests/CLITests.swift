@@ -106,7 +106,7 @@ func temporaryFolder() throws -> URL {
                            "Rendering pages", "Writing sitemap, robots.txt, 404 page and feeds", "Copying static files", "Swapping output"])
         #expect(lines.prefix(9).allSatisfy { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true })
         // Then the content files by render time, each with its page count: the starter's four pages, one file each.
-        #expect(lines.dropFirst(9).first == "Render time by content file (all cores), costliest first:")
+        #expect(lines.dropFirst(9).first == "Render CPU time by content file, costliest first:")
         let files = lines.dropFirst(10).map { $0.split(separator: "ms  ", maxSplits: 1).last.map { String($0.prefix { $0 != " " }) } ?? "" }
         #expect(files.sorted() == ["content/404.md", "content/about.md", "content/index.md", "content/users/[username].md"])
         #expect(lines.dropFirst(10).allSatisfy { $0.contains("(1 page, ") && $0.hasSuffix(" ms a page)") })

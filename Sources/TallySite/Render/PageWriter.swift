@@ -45,10 +45,10 @@ final class PageWriter: Sendable {
     /// Renders one page and writes it, keeping its problems and its feed entry.
     func write(_ page: PageInstance, listing: ListingPage? = nil) {
         let timed = progress?.wantsPageTimes == true ? progress : nil
-        let start = timed == nil ? nil : ContinuousClock.now
+        let start = timed == nil ? nil : ThreadCPUTime.now()
         var result = renderer.render(page, listing: listing)
         if let timed, let start {
-            timed.pageRendered(from: renderer.sources[page.sourceIndex].file, in: .now - start)
+            timed.pageRendered(from: renderer.sources[page.sourceIndex].file, in: ThreadCPUTime.now() - start)
         }
         if let page = result.page {
             // No origin: the plan knows every page's source without a table that grows with the site.

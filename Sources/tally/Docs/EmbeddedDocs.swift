@@ -69,7 +69,7 @@ Sources/TallySite/
                          listings, and SourceImports (the `sources:` imported into the snapshot at stage 4)
   Plan/                  stage 5: PageExpander turns each templated file's pages query into URLs, chunk by chunk
   Render/                stage 6: PageRenderer (queries → Mustache → cmark-gfm → layout), PageContext and SiteContext
-                         (page.* and site.*), UnknownKeys, DataFile (*.json.sql, *.csv.sql), PageRenderer+Downloads (a page's `csv` queries as files beside it), PageWriter (renders on every core)
+                         (page.* and site.*), UnknownKeys, DataFile (*.json.sql, *.csv.sql), PageRenderer+Downloads (a page's `csv` queries as files beside it), PageWriter (renders on every core), ThreadCPUTime (a page's CPU time for `--timings`)
     Blocks/              ```chart and ```table blocks: parsed at load time, drawn from the page's rows
     SubPath/             SitePathRewriter and RewriteBuffer: where a page gets its base path (/repo/…)
   Assemble/              stage 7: SiteAssembler, Sitemap, RobotsFile, NotFoundPage, escapeXML
@@ -1098,7 +1098,11 @@ The layouts link `static/css/civic.css` (rules for these pages only) through the
 | `roll_call_parties` | roll call and party (materialized, indexed by `roll_call_id` and `party`) | yes, no, present, not voting and candidate counts of that party's members, as the roll call gives each member's party (`–` for none) |
 | `party_agreement` | position | the member's party's yes and no on the same roll call, its `majority` and `with_party` (see below) |
 | `reader_names` | representative of a published user | the first names of the users they represent, as pages write them: "Ada’s and Sam’s" |
-| `member_record` | position | a row of a member's record: the roll call's labels and path, the bill's title, the position, the party majority and agreement |
+| `member_record` | position | `roll_call_id` and a row of a member's record: the roll call's labels and path, the bill's title, the position, the party majority and agreement |
+| `member_timeline` | position (materialized, indexed by `(representative_id, voted_at, number)` and `(representative_id, session_slug, voted_at, number)`) | `representative_id`, `roll_call_id`, `session_slug`, `voted_at` and `number`: the order a record lists a member's roll calls in; join `member_record` `USING (representative_id, roll_call_id)` for what a row shows |
+| `member_position_counts` | member and position (materialized, indexed by `representative_id`) | `roll_calls`: how many roll calls the member answered with that position |
+| `member_agreement` | member (materialized, indexed by `representative_id`) | `agreed`, `counted` and `share` over every roll call, counted as `party_agreement` says |
+| `member_sittings` | member and sitting (materialized, indexed by `representative_id`) | `session_slug`, `sitting`, `chamber_name`, `roll_calls` and `first_voted_at` |
 | `bill_rows` | bill | what the bill lists show: the status badge, where it started, the dates, each chamber's last passage vote as yes–no, and `reader_votes`, how the published users' representatives voted on those votes |
 | `question_list` | question of a published user | the question with its asker (`username`, `asker`), the official (`representative`, `office`, `representative_segment`; `representative_known` is 0 for an id missing from `representatives`, whose question is kept and named by its id), `answered`, and `own_representative` (the official is one of the asker's `user_representatives`) |
 
@@ -1227,11 +1231,15 @@ tables or charts.
 
 Every per-page query filters by a key: a roll call's positions by `roll_call_id` (the positions' primary key
 starts with it), a member's by `representative_id` and a bill's roll calls by `bill_id` (foreign keys, which the
-snapshot indexes), and the two materialized views by their indexes. The party agreement of a member's page
-joins each of their positions with their party's counts on that roll call, one index lookup each. So a page
-costs in proportion to what it shows, and what it shows is bounded: a roll call's page its members (435 at
-most), a member's page their latest 100 roll calls, a member's or a chamber's sitting page that sitting's roll
-calls (about 1,000 at most). [performance.md](performance.md#a-whole-congress)
+snapshot indexes), and the materialized views by their indexes. What a member's page sums over their whole
+record (the totals, the chart, the agreement with their party, the sittings) is counted once per build for every
+member, in `member_position_counts`, `member_agreement` and `member_sittings`, so the page reads a few rows
+of each instead of 1,500 positions; its latest 100 roll calls, and a sitting page's rows, come in order from
+`member_timeline`'s indexes, so neither sorts the member's whole record. A page costs in proportion to what it
+shows, and what it shows is bounded: a roll call's page its members (435 at most), a member's page their latest
+100 roll calls, a member's sitting page 100 of that sitting's roll calls a page
+([paginated](content.md#pagination), as a session holds up to about 750), and a chamber's sitting page that
+sitting's roll calls. [performance.md](performance.md#a-whole-congress)
 has the figures.
 
 Questions are read by `representative_id` (a member's page and `/questions/to/<id>/`) or `user_id` (a report),
@@ -1355,14 +1363,15 @@ on:
       1 ms  Writing sitemap, robots.txt, 404 page and feeds
       0 ms  Copying static files
     203 ms  Swapping output
-Render time by content file (all cores), costliest first:
+Render CPU time by content file, costliest first:
    1322 ms  content/orgs/[slug].md  (1015 pages, 1.30 ms a page)
     611 ms  content/representatives/[id].md  (540 pages, 1.13 ms a page)
     …
 ```
 
-The second list sums each content file's page render times (its queries, layout and Markdown) over every
-core, so it adds up to more than the stage's wall time on a machine with several. A templated file whose
+The second list sums the CPU time each content file's pages took to render (their queries, layout and
+Markdown), so it adds up to more than the stage's wall time on a machine with several cores. It is CPU time,
+not wall time, so other work on a shared machine (a CI runner, another build) does not inflate it. A templated file whose
 time a page grows with the database usually has a query that reads a whole table on every page: the build
 warns about those ([content.md](content.md#queries-that-scale)).
 
@@ -4300,6 +4309,48 @@ Two views are materialized (`-- tally: materialize`, [content.md](content.md#vie
 kind and labels (a chain of `LIKE` patterns and string building) cost 18 µs a row when computed on each read, so a
 member's record of 1,514 rows spent 27 ms on them. Without materializing, `party_agreement` counted every position
 of the Congress again for each of 540 pages.
+
+### A flat cost per page
+
+Measured on 2026-11-24 at 21:00 UTC, release build, one run each on a loaded machine (load average 13 to 17: five
+other engineers' builds), so the figures are CPU time: `tally build --timings` sums the CPU time of each page's
+thread, which other work on the machine does not inflate. "Half" is the whole-Congress database with every other
+roll call deleted (1,124 roll calls, 367,975 positions); "before" is `49a1270`'s content and views built by the
+same binary:
+
+```sh
+cp .bench/congress/congress.sqlite /tmp/half.sqlite
+sqlite3 /tmp/half.sqlite "PRAGMA foreign_keys=OFF; DELETE FROM roll_call_positions WHERE roll_call_id IN (SELECT id FROM roll_calls WHERE id % 2 = 0 AND bill_id IS NULL OR id % 2 = 0 AND id > 100); DELETE FROM roll_calls WHERE id NOT IN (SELECT DISTINCT roll_call_id FROM roll_call_positions); VACUUM;"
+/usr/bin/time -f "%U user %S sys" .build/release/tally build --db /tmp/half.sqlite --out /tmp/half --timings --force
+/usr/bin/time -f "%U user %S sys" .build/release/tally build --db .bench/congress/congress.sqlite --out /tmp/whole --timings --force
+```
+
+| CPU a page | before, half | before, whole | after, half | after, whole |
+|---|---:|---:|---:|---:|
+| a member's page (540) | 20.0 ms | 36.9 ms | 9.6 ms | 6.5 ms |
+| a member's sitting page | 5.9 ms (2,673 pages) | 10.4 ms (3,108) | 2.3 ms (5,918) | 2.6 ms (9,798) |
+| a roll call's page | 11.5 ms (1,124) | 10.2 ms (2,225) | 10.1 ms (1,124) | 10.5 ms (2,225) |
+| the roster, `/representatives/` (1 page) | 1,191 ms | 3,182 ms | 19 ms | (under 22 ms: not in the top ten) |
+| the whole build, CPU (user + sys) | 47.5 s, 4,522 pages | 89.7 s, 6,059 pages | 46.6 s, 7,767 pages | 85.3 s, 12,749 pages |
+
+Before, a member's page doubled with the record: it summed the member's every position five times (totals, the
+chart, agreement with the party, the sittings) and sorted them all for its latest 100. The roster's "votes most
+often against their party" summed every position of the Congress. Now:
+- `views/member_position_counts.sql`, `member_agreement.sql` and `member_sittings.sql` are materialized: the sums
+  are made once per build for every member, and a page reads a few rows of each.
+- `views/member_timeline.sql` (materialized; member, roll call, sitting, date and number, with two indexes) gives a
+  member's roll calls in the order a record lists them, so the latest 100 are read through the index and joined to
+  `member_record` by key: 100 rows read, not 1,500 sorted.
+- A sitting page is [paginated](content.md#pagination), 100 roll calls a page like the member's own: a session
+  holds up to about 750, so the page count rises (3,108 to 9,798 sitting pages in a whole Congress) and each
+  page's cost is flat.
+- A roll call's page shows its members, 435 at most, whatever the size of the database: it was already flat.
+
+The four new materialized views cost about 4.4 s of CPU once per build for a whole Congress (measured on a copy
+with Python's `sqlite3` and `time.process_time`: `member_timeline` 1.96 s with its two indexes,
+`member_agreement` 0.92 s, `member_sittings` 0.92 s, `member_position_counts` 0.58 s), linear in the positions.
+The outputs of before and after are byte-identical on the example database, and on the whole Congress apart from
+the sitting pages' pagination.
 
 ## Example site (data/example.sql)
 

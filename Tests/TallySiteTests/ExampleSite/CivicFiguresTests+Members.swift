@@ -37,6 +37,40 @@ extension CivicFiguresTests {
         #expect(sitting.contains("<h1>Ann Able: House roll calls, 117th Congress, 1st session</h1>"))
     }
 
+    /// A sitting longer than 100 roll calls is paginated like the member's own page, newest first across its pages,
+    /// so a sitting page's cost stays flat however many roll calls a session has.
+    @Test func aLongSittingIsPaginatedNewestFirst() throws {
+        let calls = (1...230).map { number in
+            "(\(number), 'house', 117, 1, \(number), '2021-\(String(format: "%02d", 1 + number / 28))-\(String(format: "%02d", 1 + number % 28))T12:00:00', "
+                + "'On Motion to Table', 'YEA-AND-NAY', 'Motion Agreed to', 1, 1, 0)"
+        }
+        let positions = (1...230).map { "(\($0), 'A1', '\($0 % 3 == 0 ? "no" : "yes")', 'Yea', 'D')" }
+        let (root, _) = try ExampleSite.build(seedSQL: """
+            INSERT INTO representatives (id, name, party, state, district, chamber, position) VALUES ('A1', 'Ann Able', 'D', 'CA', '1', 'house', 'Representative');
+            INSERT INTO roll_calls (id, chamber, congress, session, number, voted_at, question, vote_type, result, passed, yea_count, nay_count) VALUES
+            \(calls.joined(separator: ",\n"));
+            INSERT INTO roll_call_positions VALUES \(positions.joined(separator: ", "));
+            """)
+        let folder = root.appendingPathComponent("public/representatives/A1/house-117-1")
+        let read = { (path: String) in try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) }
+        let rowPrefix = "<tr><th scope=\"row\"><a href=\"/roll-calls/house-117-1/"
+        let pages = try ["index.html", "page/2/index.html", "page/3/index.html"].map(read)
+        #expect(pages.map { $0.components(separatedBy: rowPrefix).count - 1 } == [100, 100, 30])
+        // Newest first across the pages: roll call 230 opens the first, 130 the second, 30 the third.
+        for (page, newest) in zip(pages, [230, 130, 30]) {
+            #expect(page.contains(rowPrefix + "\(newest)/\""))
+            #expect(page.contains("230 roll calls, newest first"))
+        }
+        #expect(pages[1].contains("<link rel=\"prev\" href=\"/representatives/A1/house-117-1/\">"))
+        #expect(pages[1].contains("<link rel=\"next\" href=\"/representatives/A1/house-117-1/page/3/\">"))
+        #expect(pages[0].contains("<nav class=\"pagination\" aria-label=\"Pages\">"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page/4").path))
+        // The member's own page counts the whole record from the materialized views.
+        let member = try String(contentsOf: root.appendingPathComponent("public/representatives/A1/index.html"), encoding: .utf8)
+        #expect(member.contains("230 roll calls: 154 yes, 76 no"))
+        #expect(member.contains(rowPrefix + "230/\""))
+    }
+
     /// Contact comes from the roster: the example gives the members with a website a phone, an office and a form.
     @Test func aRepresentativesContactIsListedOrSaidToBeUnknown() throws {
         let known = try ExampleSiteTests.page("representatives/S-AL-2/index.html")
