@@ -4626,10 +4626,10 @@ build's snapshot before any page runs a query.
 | `/users/<username>/gifts/` | `content/users/[username]/gifts.md`, layout `gifts`, [paginated](content.md#pagination) 100 a page (`/users/<username>/gifts/page/2/`, …) | each user with a gift | every gift, newest first: date, organization, amount in its own currency, one-off or monthly, and the note; the report at `/users/<username>/` shows the latest ten and links here, so neither page grows with a long history |
 | `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation; upcoming scheduled posts with their times and platforms |
 | `/users/<username>/posts/history/` | `content/users/[username]/posts/history.md`, layout `post-history`, [paginated](content.md#pagination) 50 a page | each user with a published post | every post that was sent, newest first: its text (escaped, line breaks kept), time, the gift it shared, each platform's delivery status, likes and shares |
-| `/users/<username>/posts/best-times/` | `content/users/[username]/posts/best-times.md` | each user with a published post | per platform, likes and shares per post and posts by hour of the day and by weekday (four charts, each with its data table), and a sentence per platform: "Posts on Bluesky do best between 19:00 and 22:00", with the posts it rests on, or that there are too few to tell |
+| `/users/<username>/posts/best-times/` | `content/users/[username]/posts/best-times.md`, layout `dashboard` | each user with a published post | per platform, likes and shares per post and posts by hour of the day and by weekday (four charts, each with its data table), and a sentence per platform: "Posts on Bluesky do best between 19:00 and 22:00", with the posts it rests on, or that there are too few to tell |
 
 The budget and posting pages link to each other (when both exist) and to the user's report at
-`/users/<username>/`. Breadcrumbs come from the URL: Home / Users / Ada / Budget / Food. The three layouts add
+`/users/<username>/`; the posting page links to the post history and the best times. Breadcrumbs come from the URL: Home / Users / Ada / Budget / Food. The layouts add
 `/css/dashboard.css` to the page's `head` block, on top of `site.css`.
 
 ### "As of": never the build's clock
