@@ -28,6 +28,7 @@ public struct CheckProblem: Sendable, Equatable {
         case categoryCycle = "category-cycle"
         case unsafeSlug = "unsafe-slug"
         case badDate = "bad-date"
+        case unknownTimezone = "unknown-timezone"
     }
 
     public let kind: Kind

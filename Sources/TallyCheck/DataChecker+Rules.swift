@@ -1,3 +1,4 @@
+import Foundation
 import TallyFormat
 import TallySite
 
@@ -95,5 +96,18 @@ extension DataChecker {
                                    hint: "write dates as 2024-03-05, 2024-03 or 2024-03-05T14:30:00Z")
                 }
         }
+    }
+
+    /// `users.timezone` (contract v4): an IANA name, or NULL or blank for the site's `timezone`. A page that reads a
+    /// person's hours in a zone that is no zone fails at its query; this names the row that causes it.
+    func timezoneProblems(_ schema: DataSchema) -> [CheckProblem] {
+        guard schema.has("users", "timezone") else { return [] }
+        return rows("SELECT id, timezone FROM users WHERE trim(timezone) <> '' ORDER BY 1")
+            .filter { TimeZone(identifier: $0.value.text.trimmingCharacters(in: .whitespaces)) == nil }
+            .map { row in
+                let value = schema.shown(row.value, in: "users")
+                return problem(.unknownTimezone, "users", row.key, "timezone\(value) is not an IANA time zone name",
+                               hint: "use a name such as America/Los_Angeles, or leave it empty for the site's `timezone`")
+            }
     }
 }

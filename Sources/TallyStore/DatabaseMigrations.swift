@@ -14,6 +14,11 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v3: roll calls and the roster") { db in
             try db.execute(sql: Schema.version3)
         }
+        // A person's own IANA time zone ("America/Los_Angeles"), so posting hours are read where they live.
+        // NULL means the site's `timezone`. Self-contained here: later versions register their own blocks below.
+        migrator.registerMigration("v4: per-person time zones") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN timezone TEXT")
+        }
         return migrator
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TallyFormat
 
@@ -6,10 +7,10 @@ extension SiteDatabase {
     static func addFunctions(to db: Database, utcOffset: @escaping @Sendable (Int) -> Int) {
         db.add(function: slugify)
         db.add(function: urlSegment)
-        db.add(function: localTime("local_datetime", utcOffset: utcOffset) { date in
-            date.isoDate + " " + twoDigits(date.hour) + ":" + twoDigits(date.minute) + ":" + twoDigits(date.second)
-        })
+        db.add(function: localTime("local_datetime", utcOffset: utcOffset, format: localDateTimeText))
         db.add(function: localTime("local_date", utcOffset: utcOffset) { $0.isoDate })
+        db.add(function: zonedTime("local_datetime", siteOffset: utcOffset, format: localDateTimeText))
+        db.add(function: zonedTime("local_date", siteOffset: utcOffset) { $0.isoDate })
     }
 
     /// `slugify(text)`: `Slug.make`, so any value can become a safe URL segment.
@@ -36,15 +37,41 @@ extension SiteDatabase {
     static func localTime(_ name: String, utcOffset: @escaping @Sendable (Int) -> Int,
                           format: @escaping @Sendable (ISODate) -> String) -> DatabaseFunction {
         DatabaseFunction(name, argumentCount: 1, pure: true) { values in
-            if values[0].isNull { return nil }
-            guard let text = String.fromDatabaseValue(values[0]), var date = ISODate(text) else {
-                throw DatabaseError(message: "\(name): \(String(describing: values[0])) is not an ISO 8601 timestamp")
-            }
-            if let offset = date.utcOffset {
-                date = date.converted(toOffset: utcOffset(date.localSeconds - offset))
-            }
-            return format(date)
+            try convert(values[0], name: name, utcOffset: utcOffset, format: format)
         }
+    }
+
+    /// `local_datetime(ts, zone)` and `local_date(ts, zone)`: the same, in a person's own zone (`users.timezone`), an
+    /// IANA name. A NULL or blank zone means the site's. A zone that is not a known name fails the query, as a bad
+    /// timestamp does: hours shown in a zone the page does not name would mislead more than a located error.
+    static func zonedTime(_ name: String, siteOffset: @escaping @Sendable (Int) -> Int,
+                          format: @escaping @Sendable (ISODate) -> String) -> DatabaseFunction {
+        DatabaseFunction(name, argumentCount: 2, pure: true) { values in
+            let zoneName = String.fromDatabaseValue(values[1])?.trimmingCharacters(in: .whitespaces) ?? ""
+            if zoneName.isEmpty { return try convert(values[0], name: name, utcOffset: siteOffset, format: format) }
+            guard let zone = TimeZone(identifier: zoneName) else {
+                throw DatabaseError(message: "\(name): \(String(describing: values[1])) is not an IANA time zone name such as America/New_York")
+            }
+            return try convert(values[0], name: name, utcOffset: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) },
+                               format: format)
+        }
+    }
+
+    /// A timestamp moved from its own UTC offset to the one `utcOffset` gives for that moment, then formatted.
+    private static func convert(_ value: DatabaseValue, name: String, utcOffset: (Int) -> Int,
+                                format: (ISODate) -> String) throws -> String? {
+        if value.isNull { return nil }
+        guard let text = String.fromDatabaseValue(value), var date = ISODate(text) else {
+            throw DatabaseError(message: "\(name): \(String(describing: value)) is not an ISO 8601 timestamp")
+        }
+        if let offset = date.utcOffset {
+            date = date.converted(toOffset: utcOffset(date.localSeconds - offset))
+        }
+        return format(date)
+    }
+
+    private static func localDateTimeText(_ date: ISODate) -> String {
+        date.isoDate + " " + twoDigits(date.hour) + ":" + twoDigits(date.minute) + ":" + twoDigits(date.second)
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }

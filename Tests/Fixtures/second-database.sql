@@ -20,10 +20,11 @@ INSERT INTO organization_tags (organization_id, tag) VALUES
   (14, 'global health'),
   (14, 'Malaria');
 
-INSERT INTO users (id, username, display_name, email, zipcode, party, bio, pledge_percent, created_at) VALUES
-  (7, 'ada', 'Ada Quintero', NULL, NULL, NULL, 'Gives in three currencies.', NULL, '2023-01-01'),
-  (9, 'sam', '', NULL, NULL, NULL, '', 5, '2023-06-01'),
-  (12, 'zoë', 'Zoë Unpublished', 'zoe@example.com', NULL, NULL, '', 10, '2024-01-01');
+-- ada reads her hours in India's zone (UTC+5:30, a half-hour offset); sam has no zone, so the site's applies.
+INSERT INTO users (id, username, display_name, email, zipcode, party, bio, pledge_percent, created_at, timezone) VALUES
+  (7, 'ada', 'Ada Quintero', NULL, NULL, NULL, 'Gives in three currencies.', NULL, '2023-01-01', 'Asia/Kolkata'),
+  (9, 'sam', '', NULL, NULL, NULL, '', 5, '2023-06-01', NULL),
+  (12, 'zoë', 'Zoë Unpublished', 'zoe@example.com', NULL, NULL, '', 10, '2024-01-01', 'Not/A_Zone');
 
 -- ada: USD 250.00 + 100.00 + 40.00 = 390.00, EUR 80.00, CHF 55.50; sam: USD 20.00 and 30.00. zoë is not published.
 INSERT INTO donations (id, user_id, organization_id, amount_cents, currency, donated_at, recurring, note) VALUES
@@ -81,12 +82,19 @@ INSERT INTO roll_call_positions (roll_call_id, representative_id, position, vote
   (3, 'TX.07', 'no', 'No', 'R');
 
 INSERT INTO social_accounts (id, user_id, platform, handle, auth_token) VALUES
-  (1, 7, 'mastodon', '@ada@example.social', NULL);
+  (1, 7, 'mastodon', '@ada@example.social', NULL),
+  (2, 9, 'bluesky', '@sam.example', NULL);
 
+-- ada's posts go out at 15:35 in Kolkata; sam's at 23:30 on Apr 1 in New York (03:30 UTC on Apr 2). Post 4 is
+-- ada's one upcoming post: scheduled for 17:30 in Kolkata, after her latest published one.
 INSERT INTO posts (id, user_id, content, created_at, scheduled_for, donation_id) VALUES
   (1, 7, 'Gave to Fundação Água Limpa <3 & more', '2025-03-01T10:00:00Z', NULL, 100),
-  (2, 7, 'Second post', '2025-03-08T10:00:00Z', NULL, NULL);
+  (2, 7, 'Second post', '2025-03-08T10:00:00Z', NULL, NULL),
+  (3, 9, 'Late one | with a pipe', '2025-04-02T03:29:00Z', NULL, NULL),
+  (4, 7, 'Coming up', '2025-03-10T09:00:00Z', '2025-03-20T12:00:00Z', NULL);
 
 INSERT INTO post_deliveries (post_id, account_id, status, published_at, likes, shares) VALUES
   (1, 1, 'published', '2025-03-01T10:05:00Z', 4, 1),
-  (2, 1, 'published', '2025-03-08T10:05:00Z', 0, 0);
+  (2, 1, 'published', '2025-03-08T10:05:00Z', 0, 0),
+  (3, 2, 'published', '2025-04-02T03:30:00Z', 1, 0),
+  (4, 1, 'scheduled', NULL, 0, 0);

@@ -40,6 +40,22 @@ import TallyTestSupport
           (9, 'H-CA-1', 'no', 'Nay', 'D'), (1, 'H-ZZ-9', 'no', 'Nay', 'R');
         """
 
+    /// `users.timezone` holds an IANA name or nothing; the user's row is named, never the value (users are personal).
+    @Test func aPersonsZoneThatIsNoIANANameIsReported() throws {
+        let site = try TestSite(["content/index.md": "# Home\n"], seedSQL: """
+            INSERT INTO users (id, username, display_name, created_at, timezone) VALUES
+              (1, 'ada', 'Ada', '2024-01-01', 'Pacific Time'), (2, 'sam', 'Sam', '2024-01-01', 'Asia/Kolkata'),
+              (3, 'bo', 'Bo', '2024-01-01', ''), (4, 'cy', 'Cy', '2024-01-01', NULL);
+            """)
+        let report = SiteChecker.check(BuildOptions(root: site.root))
+        #expect(report.problems.filter { $0.kind == .unknownTimezone }.map(\.diagnostic.description) == [
+            """
+            site.sqlite: error: users row 1: timezone is not an IANA time zone name
+              hint: use a name such as America/Los_Angeles, or leave it empty for the site's `timezone`
+            """,
+        ])
+    }
+
     @Test func reportsEveryDataProblemByTableAndRowWithoutPersonalValues() throws {
         let site = try TestSite(["content/index.md": "# Home\n"], seedSQL: Self.badData)
         let report = SiteChecker.check(BuildOptions(root: site.root))

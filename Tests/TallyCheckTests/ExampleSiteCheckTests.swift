@@ -18,8 +18,9 @@ import TallyTestSupport
         #expect(report.problems.map(\.diagnostic.description) == [])
         // Two published users with gifts: a gifts page each, and their statements (a list and a page a year); the
         // bills' chamber pages (the index, house and senate) and the questions hub (all, answered, open, the officials
-        // asked and one page for each of the two).
-        #expect(report.pages == 70)
+        // asked and one page for each of the two); both post, so each has a posting page, a post history and a
+        // best-times page.
+        #expect(report.pages == 75)
     }
 
     /// Under a sub-path every internal URL carries it and still resolves: `tally check` with that base URL.

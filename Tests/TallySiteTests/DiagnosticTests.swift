@@ -13,6 +13,22 @@ import Testing
         ])
     }
 
+    /// A person's time zone that is no IANA name stops the page at the query that reads it, rather than showing
+    /// hours in a zone the page does not name.
+    @Test func aPersonsZoneThatIsNoIANANameIsAnErrorAtTheQuery() throws {
+        let site = try TestSite(["content/hours.md": "```sql hours\nSELECT local_datetime(d.published_at, u.timezone) AS at\nFROM post_deliveries d JOIN posts p ON p.id = d.post_id\n  JOIN users u ON u.id = p.user_id\n```\n{{#hours}}{{at}}{{/hours}}\n"],
+                                seedSQL: """
+            INSERT INTO users (id, username, display_name, created_at, timezone) VALUES (1, 'ada', 'Ada', '2024-01-01', 'Pacific Time');
+            INSERT INTO social_accounts (id, user_id, platform, handle) VALUES (1, 1, 'mastodon', '@ada');
+            INSERT INTO posts (id, user_id, content, created_at) VALUES (1, 1, 'Hi', '2025-03-01T10:00:00Z');
+            INSERT INTO post_deliveries (post_id, account_id, status, published_at, likes, shares) VALUES (1, 1, 'published', '2025-03-01T10:05:00Z', 0, 0);
+            """)
+        #expect(site.errors() == [
+            "content/hours.md:2:1: error: local_datetime: \"Pacific Time\" is not an IANA time zone name such as America/New_York (in query 'hours')\n"
+                + "  hint: write the zone as an IANA name such as America/Los_Angeles, or leave it empty for the site's `timezone`; `tally check` names each users row with a bad one",
+        ])
+    }
+
     @Test func aMissingTableIsLocatedWhereTheQueryNamesIt() throws {
         let site = try TestSite(["content/a.md": "```sql gifts\nSELECT d.amount_cents\nFROM donations d\n  JOIN gift_notes n ON n.donation_id = d.id\n```\n"])
         #expect(site.errors() == [

@@ -155,6 +155,29 @@ private func makeUndroppableTokenDatabase() throws -> String {
                                 .text("2025-07-01 09:15:00"), .null, .text("11")]])
     }
 
+    /// The two-argument form reads the time in a person's own zone (`users.timezone`); NULL or blank is the site's.
+    @Test func localTimeFunctionsTakeAPersonsZone() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy) { seconds in
+            newYork.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        let table = try database.run("""
+            SELECT local_datetime('2025-03-01T10:05:00Z', 'Asia/Kolkata'), local_datetime('2025-07-01T03:30:00Z', 'America/Los_Angeles'),
+                   local_date('2025-03-02T03:00:00Z', NULL), local_date('2025-03-02T03:00:00Z', '  '),
+                   local_date('2025-12-31T23:30:00Z', ' Europe/Berlin '), local_datetime(NULL, 'Asia/Kolkata')
+            """)
+        #expect(table.rows == [[.text("2025-03-01 15:35:00"), .text("2025-06-30 20:30:00"), .text("2025-03-01"), .text("2025-03-01"),
+                                .text("2026-01-01"), .null]])
+    }
+
+    @Test func aZoneThatIsNoIANANameFailsTheQuery() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        #expect(throws: QueryError(message: "local_datetime: \"Mars/Olympus_Mons\" is not an IANA time zone name such as America/New_York",
+                                   lineInQuery: nil)) {
+            try database.run("SELECT local_datetime('2025-03-01T10:05:00Z', 'Mars/Olympus_Mons')")
+        }
+    }
+
     @Test func localTimeOfTextThatIsNotADateFailsTheQuery() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         #expect(throws: QueryError(message: "local_date: \"last week\" is not an ISO 8601 timestamp", lineInQuery: nil)) {

@@ -5,14 +5,17 @@ from .shared import MONTHS, month_str
 USERS = [
     dict(id=1, username="ada", display_name="Ada Lindqvist", email="ada@example.com", zipcode="94110",
          party="Independent", pledge=10.0, created="2022-11-14T09:30:00Z", currency="USD", state="CA",
+         timezone="America/Los_Angeles",
          bio="Software engineer in San Francisco. Giving 10% since 2021, mostly to global health. "
              "Weekend volunteer at the Mission food pantry."),
     dict(id=2, username="sam", display_name="Sam Okafor", email="sam.okafor@example.com", zipcode="10014",
          party="Democratic", pledge=5.0, created="2023-01-02T18:05:00Z", currency="EUR", state="NY",
+         timezone="Europe/Berlin",
          bio="New Yorker living in Berlin (votes absentee). Urban planner, amateur baker, "
              "slowly working up to a 10% pledge."),
     dict(id=3, username="riley", display_name="Riley Navarro", email="riley.navarro@example.com", zipcode="78704",
          party="Republican", pledge=2.5, created="2023-05-27T21:40:00Z", currency="USD", state="TX",
+         timezone="America/Chicago",
          bio="Nurse in Austin. Starting small: a monthly gift plus whatever is left at the end of the year."),
 ]
 
@@ -50,9 +53,9 @@ def write_users(w):
     w.comment("Users: ada and sam are published in the example site config; riley is NOT published")
     w.comment("(riley's rows must never appear on the generated site).")
     w.insert("users", ["id", "username", "display_name", "email", "zipcode", "party", "bio", "pledge_percent",
-                       "created_at"],
+                       "created_at", "timezone"],
              [(u["id"], u["username"], u["display_name"], u["email"], u["zipcode"], u["party"], u["bio"],
-               u["pledge"], u["created"]) for u in USERS])
+               u["pledge"], u["created"], u["timezone"]) for u in USERS])
     w.blank()
 
 

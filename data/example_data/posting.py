@@ -2,8 +2,10 @@
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 from .directory import ORGS
+from .people import USERS
 
 SOCIAL = [
     (1, "mastodon", "@ada@mastodon.social"),
@@ -176,18 +178,26 @@ SPECIAL_POSTS = {
                        "link in bio!",
     (1, "2025-12-31"): "Hit my 10% pledge for the year <3 #EffectiveGiving #TenPercent",
 }
+# Times of day in the writer's own zone, like every post time above: (user, written at, scheduled for, text).
 SCHEDULED_POSTS = [
-    (1, "2025-12-29T20:14:00Z", "2026-01-01T09:00:00Z",
+    (1, "2025-12-29T20:14:00", "2026-01-01T09:00:00",
      "New year, new giving plan: 10% again, with a bit more for vaccines. Happy 2026! 🎉"),
-    (1, "2025-12-30T19:40:00Z", "2026-01-05T08:30:00Z",
+    (1, "2025-12-30T19:40:00", "2026-01-05T08:30:00",
      "Reminder: recurring donations restart this week. Check your card hasn't expired 😅"),
-    (1, "2025-12-31T10:02:00Z", "2026-01-12T18:00:00Z",
+    (1, "2025-12-31T10:02:00", "2026-01-12T18:00:00",
      "Giving circle meets again on the 15th. Topic: climate philanthropy. Bring snacks."),
-    (2, "2025-12-30T21:20:00Z", "2026-01-02T09:15:00Z",
+    (2, "2025-12-30T21:20:00", "2026-01-02T09:15:00",
      "Frohes neues Jahr! 2026 goal: a 6% pledge and more bread for the neighbors 🍞"),
-    (2, "2025-12-31T16:45:00Z", "2026-01-20T07:45:00Z",
+    (2, "2025-12-31T16:45:00", "2026-01-20T07:45:00",
      "Overseas voters: check your FPCA registration for the 2026 midterms now, not in October."),
 ]
+
+
+def utc_instant(user_id, local):
+    """A wall-clock time in the user's own time zone (`users.timezone`) as the UTC instant the database stores:
+    people post at 8 in the morning where they live, and the site reads the hour back in their zone."""
+    zone = ZoneInfo(next(u["timezone"] for u in USERS if u["id"] == user_id))
+    return local.replace(tzinfo=zone).astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def money(cents, currency):
@@ -294,15 +304,16 @@ def build_posts(rng, donations, social_ids):
 
     # A few posts were written ahead of time and published at a scheduled hour later that day.
     for p in posts:
-        p["created"] = f"{p['day'].isoformat()}T{p['h']:02d}:{p['mi']:02d}:00Z"
+        p["created"] = utc_instant(p["user"], dt.datetime.combine(p["day"], dt.time(p["h"], p["mi"])))
         if rng.random() < 0.08 and p["h"] < 20:
             later = dt.datetime.combine(p["day"], dt.time(p["h"])) + dt.timedelta(hours=rng.randint(1, 23 - p["h"]))
-            p["scheduled"] = later.strftime("%Y-%m-%dT%H:%M:%SZ")
+            p["scheduled"] = utc_instant(p["user"], later)
 
     for uid, created, scheduled, text in SCHEDULED_POSTS:
         posts.append(dict(user=uid, day=dt.date.fromisoformat(created[:10]), h=int(created[11:13]),
-                          mi=int(created[14:16]), donation=None, text=text, created=created,
-                          scheduled=scheduled, future=True))
+                          mi=int(created[14:16]), donation=None, text=text,
+                          created=utc_instant(uid, dt.datetime.fromisoformat(created)),
+                          scheduled=utc_instant(uid, dt.datetime.fromisoformat(scheduled)), future=True))
 
     posts.sort(key=lambda p: (p["created"], p["user"]))
     post_rows, delivery_rows = [], []

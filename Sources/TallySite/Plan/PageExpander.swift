@@ -210,6 +210,8 @@ enum QueryDiagnostics {
             hint = "check the column names; `tally docs database` lists every table's columns"
         } else if error.message.hasPrefix("no such table") {
             hint = "the tables are listed in `tally docs database`; personal tables only hold published users' rows"
+        } else if error.message.contains(" is not an IANA time zone name") {
+            hint = "write the zone as an IANA name such as America/Los_Angeles, or leave it empty for the site's `timezone`; `tally check` names each users row with a bad one"
         } else if error.message.contains("read-only") || error.message.contains("readonly") {
             hint = "pages can only read the database: write a SELECT (WITH … SELECT and VALUES are read statements too)"
         } else {

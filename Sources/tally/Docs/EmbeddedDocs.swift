@@ -41,7 +41,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations`, `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`; its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date`, the last two with an optional time zone), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -1541,6 +1541,7 @@ made by another tool with only some of the tables is fine.
 | `category-cycle` | `budget_categories.parent_id` forms a tree | `budget_categories rows 2 → 4 → 3 → 2 form a cycle through parent_id`; `budget_categories row 5: parent_id is the row itself` |
 | `unsafe-slug` | every `slug` column is a [safe URL segment](content.md) | `organizations row 2: slug 'São Paulo' is not URL-safe` |
 | `bad-date` | the contract's date columns (`created_at`, `donated_at`, `month`, `spent_on`, `introduced_on`, `last_action_on`, `voted_on`, `voted_at`, `asked_at`, `answered_at`, `scheduled_for`, `published_at`) are ISO 8601 or NULL | `bills row 'hr2-118': introduced_on 'January 9' is not an ISO 8601 date` |
+| `unknown-timezone` | `users.timezone` is an IANA time zone name, or NULL or blank ([time zones](database.md#time-zones-version-4)) | `users row 1: timezone is not an IANA time zone name` |
 
 **Privacy.** Check output often ends up in public CI logs, so:
 
@@ -1593,7 +1594,7 @@ shape is stable (fields may be added, none removed or renamed):
 | `internal_links` | internal URLs resolved |
 | `file`, `line`, `column` | where; `line` and `column` are null for a problem with a whole file or a database row |
 | `severity` | `error` or `warning` |
-| `kind` | `build`, `full-scan`, `broken-link`, `broken-anchor`, `missing-asset`, `missing-title`, `bad-amount`, `unknown-currency`, `unknown-reference`, `roll-call-totals`, `category-cycle`, `unsafe-slug` or `bad-date` |
+| `kind` | `build`, `full-scan`, `broken-link`, `broken-anchor`, `missing-asset`, `missing-title`, `bad-amount`, `unknown-currency`, `unknown-reference`, `roll-call-totals`, `category-cycle`, `unsafe-slug`, `bad-date` or `unknown-timezone` |
 | `message`, `hint` | as in the text output |
 | `source` | the content or static file behind a generated file, or null |
 | `count` | how many generated files have this problem (the diagnostic names the first) |
@@ -2278,11 +2279,15 @@ Besides SQLite's own functions (window functions and `strftime` included), page 
 | `url_segment(text)` | the text itself when it is already a safe URL segment, else `slugify(text)`: for ids | `url_segment('H.R. 3684')` → `h-r-3684`, `url_segment('H-AL-01')` → `H-AL-01` |
 | `local_datetime(ts)` | the timestamp in the site's `timezone` as `YYYY-MM-DD HH:MM:SS` | `local_datetime('2025-03-01T21:58:00Z')` → `2025-03-01 16:58:00` in New York |
 | `local_date(ts)` | the date part of `local_datetime` | `local_date('2025-03-02T03:00:00Z')` → `2025-03-01` in New York |
+| `local_datetime(ts, zone)`, `local_date(ts, zone)` | the same in the IANA time zone `zone`, such as a person's `users.timezone`; a NULL or blank `zone` is the site's `timezone` | `local_datetime('2025-03-01T10:05:00Z', 'Asia/Kolkata')` → `2025-03-01 15:35:00` |
 
 SQLite's `date()` and `strftime()` only know UTC, so count hours of the day and posting days with
 `strftime('%H', local_datetime(published_at))` and `local_date(published_at)`. A timestamp without an offset
 is taken to be local already and kept as it is; NULL gives NULL; text that is not a date fails the query
-(`local_date: "last week" is not an ISO 8601 timestamp`), so a bad value is reported, not dropped.
+(`local_date: "last week" is not an ISO 8601 timestamp`), so a bad value is reported, not dropped. So does a
+`zone` that is not an IANA name (`local_datetime: "Pacific Time" is not an IANA time zone name such as
+America/New_York`): hours read in another zone than the page names would mislead (see
+[time zones](database.md#time-zones-version-4)).
 
 An SQL error points to the line SQLite complains about:
 
@@ -3009,8 +3014,9 @@ None of them holds a build time, so the same inputs give the same bytes.
 # The database contract
 
 Tally reads one SQLite file (`database:` in `tally.yaml`, or `tally build --db PATH`). Its schema is
-version 3, created by `Sources/TallyStore/Schema.swift`: version 1's tables, version 2's import keys
-([below](#import-keys-version-2)) and version 3's roll calls and roster fields ([below](#roll-calls-version-3)). Pages may query any table, but they always query a
+version 4, created by the migrations in `Sources/TallyStore/DatabaseMigrations.swift`: version 1's tables, version 2's import keys
+([below](#import-keys-version-2)), version 3's roll calls and roster fields ([below](#roll-calls-version-3)) and version 4's
+per-person time zone ([below](#time-zones-version-4)). Pages may query any table, but they always query a
 [published snapshot](#the-published-snapshot), never the file itself.
 
 **Stability rule:** a later schema version may add tables and columns. No table or column listed here will
@@ -3096,6 +3102,7 @@ Primary key: (`organization_id`, `tag`).
 | `bio` | TEXT NN | `''` | |
 | `pledge_percent` | REAL | | share of income pledged, in percent (e.g. `10.0`) |
 | `created_at` | TEXT NN | | ISO 8601 |
+| `timezone` | TEXT | | the person's IANA time zone, e.g. `America/Los_Angeles`; NULL or blank: the site's `timezone` ([version 4](#time-zones-version-4)) |
 
 ### donations (personal)
 
@@ -3321,6 +3328,22 @@ snapshot (step 5 of [the published snapshot](#the-published-snapshot)), so the c
 "Fictional: invented for the Tally example". `tally import house-vote`, `senate-vote` and `congress-roster` write
 it from `--set source=…` (roll calls: empty otherwise; members: `congress-legislators`); a page never says on its
 own that a person or a vote is real or invented.
+
+### Time zones (version 4)
+
+Migration `v4: per-person time zones` adds `users.timezone` (TEXT, nullable): the IANA name of the zone the
+person lives in. Timestamps stay true UTC instants (`2025-03-01T15:05:00Z`, or with any other UTC offset); the
+zone only says how to read them. The example site's posting pages read a person's hours, days, "as of" and
+upcoming times in it, through `local_datetime(ts, zone)` and `local_date(ts, zone)`
+([SQL functions](content.md#sql-functions)), and say which zone they use. NULL or a blank value means the site's
+[`timezone`](config.md), and the pages say that too.
+
+A value that is not an IANA name (`Pacific Time`) is an error where a query reads it, located at that query
+(`content/hours.md:2:1: error: local_datetime: "Pacific Time" is not an IANA time zone name such as
+America/New_York (in query 'hours')`, with a hint to fix the zone), and `tally check` reports the row as `users row 1: timezone is not an IANA time zone name` (kind `unknown-timezone`). It is an error, not a
+fallback to the site's zone with a warning, because a page would then state hours in a zone that is not the
+person's while naming it as theirs; the build keeps the previous output, as for any error. Only published
+users' zones are read, so an unpublished user's bad zone never stops a build.
 
 ## Creating a database
 
@@ -4652,10 +4675,12 @@ build's snapshot before any page runs a query.
 | `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; income by source (`incomes.source`, an empty one as "Not given") as a bar chart and a table with each source's entries and share, in the budget's currency; spending by category as a donut |
 | `/users/<username>/budget/<category>/` | `content/users/[username]/budget/[category].md`, layout `budget-category` | every category (sub-categories too) of those users | the category against its limit month by month, its sub-categories, and every expense in it and below it |
 | `/users/<username>/gifts/` | `content/users/[username]/gifts.md`, layout `gifts`, [paginated](content.md#pagination) 100 a page (`/users/<username>/gifts/page/2/`, …) | each user with a gift | every gift, newest first: date, organization, amount in its own currency, one-off or monthly, and the note; the report at `/users/<username>/` shows the latest ten and links here, so neither page grows with a long history |
-| `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation |
+| `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation; upcoming scheduled posts with their times and platforms |
+| `/users/<username>/posts/history/` | `content/users/[username]/posts/history.md`, layout `post-history`, [paginated](content.md#pagination) 50 a page | each user with a published post | every post that was sent, newest first: its text (escaped, line breaks kept), time, the gift it shared, each platform's delivery status, likes and shares |
+| `/users/<username>/posts/best-times/` | `content/users/[username]/posts/best-times.md`, layout `dashboard` | each user with a published post | per platform, likes and shares per post and posts by hour of the day and by weekday (four charts, each with its data table), and a sentence per platform: "Posts on Bluesky do best between 19:00 and 22:00", with the posts it rests on, or that there are too few to tell |
 
 The budget and posting pages link to each other (when both exist) and to the user's report at
-`/users/<username>/`. Breadcrumbs come from the URL: Home / Users / Ada / Budget / Food. The three layouts add
+`/users/<username>/`; the posting page links to the post history and the best times. Breadcrumbs come from the URL: Home / Users / Ada / Budget / Food. The layouts add
 `/css/dashboard.css` to the page's `head` block, on top of `site.css`.
 
 ### "As of": never the build's clock
@@ -4666,7 +4691,7 @@ page measures from the latest date in the user's own data and says so under its 
 | Page | "As of" | So |
 | --- | --- | --- |
 | budget and category pages | the latest expense in the budget's currency | "this month" is that expense's month; "the year" runs from January of its year to that month |
-| posting page | the latest day with a published post, in the site's timezone | "the last 12 months", "the last 12 weeks" and "the current streak" end on that day |
+| posting page | the latest day with a published post, in the person's time zone | "the last 12 months", "the last 12 weeks" and "the current streak" end on that day; "upcoming" posts are those scheduled after the latest published delivery (its instant, `max(published_at)`), so a build next year lists the same ones |
 
 ### Budget definitions
 
@@ -4693,7 +4718,10 @@ page measures from the latest date in the user's own data and says so under its 
 
 - **A post's time** is the earliest `published_at` of its deliveries whose status is `published`. A post with
   no published delivery (only failed or still scheduled) did not go out and is not counted, except under
-  *Deliveries*. Days and hours are in the site's `timezone` (`local_date()` and `local_datetime()`).
+  *Deliveries*. Days and hours are in the person's own time zone, `users.timezone`, or the site's `timezone`
+  when they have none (`local_date(ts, zone)` and `local_datetime(ts, zone)`); every posting page names the zone
+  it uses. The example gives Ada `America/Los_Angeles` and Sam `Europe/Berlin`, and stores every time as the UTC
+  instant it was (`data/example_data/posting.py` converts each local posting time with Python's `zoneinfo`).
 - **Posts per day** (the calendar) covers the 12 months up to the as-of day: from the day after the same date
   a year earlier.
 - **Per platform** counts published deliveries: a post sent to three platforms counts once on each. Likes
@@ -4711,6 +4739,17 @@ page measures from the latest date in the user's own data and says so under its 
   posts on one day count as one posting day.
 - **Deliveries** counts every delivery by platform and status, whatever the status says.
 - **Posts that shared a donation** are published posts whose `donation_id` is one of the user's donations.
+- **Upcoming** lists posts with a delivery still `scheduled` whose `scheduled_for` is after the latest published
+  delivery, soonest first, with the platforms they are scheduled on.
+- **Post history** lists every post with at least one delivery that is not still scheduled (a post whose every
+  delivery failed is listed: it was sent). Its time is its first published delivery, or when it was written if
+  none was published. Likes and shares are summed over published deliveries.
+- **Best hours per platform** are the three consecutive hours of the day (wrapping past midnight) whose published
+  deliveries on that platform have the most likes plus shares per delivery, counting only windows of 5 posts or
+  more; ties go to the earlier hour. A platform with fewer than 20 published posts gets "too few posts to tell":
+  below that, one lucky post decides the window. Three hours, not one, because an hour of a person's week holds
+  a handful of posts at most. The sentence gives the window's posts, its average and the platform's overall
+  average, so a reader can judge the difference.
 
 ### Tests
 

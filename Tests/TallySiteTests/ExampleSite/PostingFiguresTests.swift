@@ -4,10 +4,13 @@ import TallyFormat
 import TallyStore
 
 /// The posting pages of the example site, checked against figures worked out here from raw delivery rows with
-/// Foundation's calendar (not the pages' SQL): days and hours in the site's timezone, intervals, streaks,
-/// consistency, platforms and delivery statuses.
+/// Foundation's calendar (not the pages' SQL): days and hours in the person's own time zone (`users.timezone`),
+/// intervals, streaks, consistency, platforms and delivery statuses.
 @Suite struct PostingFiguresTests {
-    struct Delivery { let post: Int64; let at: Date?; let platform: String; let status: String; let likes: Int; let shares: Int; let donation: Bool }
+    struct Delivery {
+        let post: Int64; let at: Date?; let platform: String; let status: String; let likes: Int; let shares: Int; let donation: Bool
+        let account: Int64
+    }
 
     /// One person's deliveries and what the page should say about them.
     struct Activity {
@@ -16,20 +19,24 @@ import TallyStore
         let posts: [(id: Int64, at: Date)]
         let days: [String]
         let asOf: String
-        /// The example site's `timezone` in tally.yaml.
-        static let zone = TimeZone(identifier: "America/New_York")!
+        /// The person's `users.timezone`: the example gives each of them one.
+        let zone: TimeZone
+        let database: SiteDatabase
 
         init(username: String) throws {
-            let database = try SiteDatabase(path: ExampleSiteTests.databasePath(), policy: PublicationPolicy(publishedUsers: ["ada", "sam"]))
+            database = try SiteDatabase(path: ExampleSiteTests.databasePath(), policy: PublicationPolicy(publishedUsers: ["ada", "sam"]))
+            let zoneName = try database.run("SELECT timezone FROM users WHERE username = :username", parameters: ["username": .text(username)])
+            zone = try #require(TimeZone(identifier: zoneName.rows.first?.first?.text ?? ""))
             let rows = try database.run("""
-                SELECT p.id, d.published_at, a.platform, d.status, d.likes, d.shares, p.donation_id IS NOT NULL
+                SELECT p.id, d.published_at, a.platform, d.status, d.likes, d.shares, p.donation_id IS NOT NULL, d.account_id
                 FROM post_deliveries d JOIN posts p ON p.id = d.post_id JOIN social_accounts a ON a.id = d.account_id
                 JOIN users u ON u.id = p.user_id WHERE u.username = :username
                 """, parameters: ["username": .text(username)]).rows
             let parser = ISO8601DateFormatter()
             deliveries = rows.map {
                 Delivery(post: $0[0].integer ?? 0, at: $0[1] == .null ? nil : parser.date(from: $0[1].text), platform: $0[2].text,
-                         status: $0[3].text, likes: Int($0[4].integer ?? 0), shares: Int($0[5].integer ?? 0), donation: $0[6].isTruthy)
+                         status: $0[3].text, likes: Int($0[4].integer ?? 0), shares: Int($0[5].integer ?? 0), donation: $0[6].isTruthy,
+                         account: $0[7].integer ?? 0)
             }
             var first: [Int64: Date] = [:]
             for delivery in deliveries where delivery.status == "published" {
@@ -37,16 +44,21 @@ import TallyStore
                 first[delivery.post] = min(first[delivery.post] ?? at, at)
             }
             posts = first.map { ($0.key, $0.value) }.sorted { $0.at < $1.at }
-            days = Array(Set(posts.map { Self.localDay($0.at) })).sorted()
+            let calendar = Self.calendar(zone)
+            days = Array(Set(posts.map { Self.localDay($0.at, calendar) })).sorted()
             asOf = days.last ?? ""
         }
 
-        static func localDay(_ date: Date) -> String {
+        static func localDay(_ date: Date, _ calendar: Calendar) -> String {
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
             return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         }
 
-        static var calendar: Calendar {
+        func localDay(_ date: Date) -> String { Self.localDay(date, calendar) }
+
+        var calendar: Calendar { Self.calendar(zone) }
+
+        static func calendar(_ zone: TimeZone) -> Calendar {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             return calendar
@@ -112,18 +124,19 @@ import TallyStore
     }
 
     @Test(arguments: ["ada", "sam"])
-    func calendarAndHoursUseTheSiteTimezone(username: String) throws {
+    func calendarAndHoursUseThePersonsTimeZone(username: String) throws {
         let activity = try Activity(username: username)
         let html = try ExampleSiteTests.page("users/\(username)/posts/index.html")
         // The 12 months up to the as-of day: after the same date a year earlier.
         let cutoff = String((Int(activity.asOf.prefix(4)) ?? 0) - 1) + activity.asOf.dropFirst(4)
-        let window = activity.posts.filter { Activity.localDay($0.at) > cutoff && Activity.localDay($0.at) <= activity.asOf }
-        let activeDays = Set(window.map { Activity.localDay($0.at) }).count
+        #expect(html.contains("Times are in \(activity.zone.identifier) time.</p>"))
+        let window = activity.posts.filter { activity.localDay($0.at) > cutoff && activity.localDay($0.at) <= activity.asOf }
+        let activeDays = Set(window.map { activity.localDay($0.at) }).count
         #expect(html.contains("in the 12 months to \(Self.date(activity.asOf)): \(activeDays) of "))
         #expect(html.contains("days have some, \(window.count) in all."))
 
         var hours = [Int](repeating: 0, count: 24)
-        for post in activity.posts { hours[Activity.calendar.component(.hour, from: post.at)] += 1 }
+        for post in activity.posts { hours[activity.calendar.component(.hour, from: post.at)] += 1 }
         let table = hours.enumerated().map { "<tr><th scope=\"row\">\($0.offset)</th><td>\($0.element)</td></tr>" }.joined()
         #expect(html.contains("<caption>Posts by hour of the day</caption><thead><tr><th scope=\"col\">Hour</th><th scope=\"col\">Posts</th></tr></thead><tbody>\(table)</tbody>"))
     }

@@ -125,6 +125,25 @@ import TallyTestSupport
         #expect(agua.contains("<a href=\"/users/ada/posts/\">Ada Quintero</a>"))
     }
 
+    /// Ada reads her hours in Asia/Kolkata (UTC+5:30, a half-hour offset); sam has no zone, so the site's New York applies.
+    /// zoë's zone is no zone at all, but she is not published, so nothing reads it.
+    @Test func postingPagesReadHoursInEachPersonsZone() throws {
+        let ada = try Self.page("users/ada/posts/index.html")
+        #expect(ada.contains("Times are in Asia/Kolkata time.</p>"))
+        #expect(ada.contains("<tr><th scope=\"row\">15</th><td>2</td></tr>"))
+        #expect(ada.contains("<li>Coming up<br />\n<em>Mar 20, 2025, 17:30 · Mastodon</em></li>"))
+        let sam = try Self.page("users/sam/posts/index.html")
+        #expect(sam.contains("Times are in America/New_York time (the site's zone; no zone of their own is set).</p>"))
+        #expect(sam.contains("<tr><th scope=\"row\">23</th><td>1</td></tr>"))
+        #expect(sam.contains("As of <time datetime=\"2025-04-01\">"))
+        #expect(sam.contains("Nothing is scheduled after the latest published post."))
+        let history = try Self.page("users/sam/posts/history/index.html")
+        #expect(history.contains("<p class=\"post-text\">Late one | with a pipe</p>\n<p class=\"post-meta\"><time datetime=\"2025-04-01\">Apr 1, 2025, 23:30</time>"))
+        #expect(try Self.page("users/ada/posts/history/index.html").contains("1–2 of 2 posts"))
+        let best = try Self.page("users/ada/posts/best-times/index.html")
+        #expect(best.contains("<strong>Mastodon: too few posts to tell</strong> (2; it takes 20)."))
+    }
+
     @Test func theTagIndexCountsTwoSpellingsOnce() throws {
         #expect(try Self.page("tags/index.html").contains("""
             <td><a href="/tags/cash-transfers/">Cash Transfers</a></td>
