@@ -42,7 +42,14 @@ extension ChartSpec {
                 throw .invalidValue(key: "months", value: String(months), expected: "a whole number from 1 to 24")
             }
         }
-        for (key, size) in [("width", width), ("height", height)] {
+        if let wideWidth {
+            let shown = "[" + SpecValue.number(width ?? 0).display + ", " + SpecValue.number(wideWidth).display + "]"
+            guard kind != .sparkline else { throw .invalidValue(key: "width", value: shown, expected: "one number for a sparkline") }
+            guard let width, wideWidth > width else {
+                throw .invalidValue(key: "width", value: shown, expected: "a phone width then a wider one, such as [376, 760]")
+            }
+        }
+        for (key, size) in [("width", width), ("width", wideWidth), ("height", height)] {
             if let size, !(size >= 40 && size <= 4000) {
                 throw .invalidValue(key: key, value: SpecValue.number(size).display, expected: "a number from 40 to 4000")
             }

@@ -81,7 +81,7 @@ public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
         "currency": "use an ISO 4217 code such as USD, EUR, JPY or CHF",
         "bins": "e.g. \"bins: 20\"; the edges are rounded to nice numbers",
         "y": "write one column name, or a list such as \"y: [income, spending]\"",
-        "width": "sizes are in SVG user units; the chart still scales to the page width",
+        "width": "sizes are in SVG user units; the chart still scales to the page width; [376, 760] draws it for phones and for wider screens",
         "height": "sizes are in SVG user units; the chart still scales to the page width",
         "labels": "write true or false",
         "year": "e.g. \"year: 2024\"",
