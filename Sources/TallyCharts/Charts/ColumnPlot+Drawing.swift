@@ -7,8 +7,12 @@ extension ColumnPlot {
         axis.writeHorizontalGrid(left: left, right: right, into: &canvas.svg)
         writeBars(prefix: prefix, into: &canvas.svg)
         axis.writeHorizontalZeroLine(left: left, right: right, into: &canvas.svg)
+        let (axis, bands) = (self.axis, self.bands)
+        LimitMarks(dataset: dataset).write(into: &canvas.svg) { index, limit in
+            let y = axis.scale(limit)
+            return ((bands(index) - LimitMarks.overhang, y), (bands(index) + bands.bandwidth + LimitMarks.overhang, y))
+        }
         if valueLabels { writeValueLabels(into: &canvas.svg) }
-        let bands = self.bands
         categoryLabels.write(y: bottom, center: { bands.center($0) }, bounds: (0, canvas.width), into: &canvas.svg)
         axis.writeLeftLabels(x: left - 8, into: &canvas.svg)
     }

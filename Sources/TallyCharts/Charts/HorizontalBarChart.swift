@@ -27,7 +27,8 @@ enum HorizontalBarChart {
         let labelRoom = spec.valueLabels ? (valueTexts.map { TextMetrics.width($0, fontSize: fontSize) }.max() ?? 0) + 10 : 0
         let present = values.compactMap { $0 }
         let lower = present.min() ?? 0
-        let upper = present.max() ?? 0
+        let limits = LimitMarks(dataset: dataset)
+        let upper = max(present.max() ?? 0, limits.highest)
         let right = width - 12 - (upper > 0 ? labelRoom : 0)
         let start = left + (lower < 0 ? labelRoom : 0)
         let bottom = height - 30
@@ -49,6 +50,10 @@ enum HorizontalBarChart {
         }
         canvas.svg.raw("</g>" as StaticString)
         axis.writeVerticalZeroLine(top: top, bottom: bottom, into: &canvas.svg)
+        limits.write(into: &canvas.svg) { index, limit in
+            let x = axis.scale(limit)
+            return ((x, bands(index) - LimitMarks.overhang), (x, bands(index) + bands.bandwidth + LimitMarks.overhang))
+        }
         canvas.svg.raw("<g class=\"tk e\">" as StaticString)
         for (index, lines) in names.enumerated() {
             let firstBaseline = bands.center(index) + 4.5 - Double(lines.count - 1) * lineHeight / 2

@@ -47,6 +47,8 @@ extension ChartSpec {
         case let other?: throw .invalidValue(key: "target", value: other.display, expected: "a number or a column name")
         case nil: break
         }
+        limit = try reader.text("limit")
+        color = try reader.text("color")
         (width, wideWidth) = try reader.widths()
         height = try reader.number("height")
         valueLabels = try reader.flag("labels") ?? true

@@ -3,7 +3,7 @@ extension ChartSpec {
     /// accepts and ignores it so that a block can be passed on whole.
     public static let knownKeys = [
         "type", "title", "description", "x", "y", "series", "format", "currency", "currency_column",
-        "bins", "target", "year", "months", "width", "height", "labels", "headers", "data",
+        "bins", "target", "limit", "color", "year", "months", "width", "height", "labels", "headers", "data",
     ]
 
     /// Whether a chart of `kind` reads `key`.
@@ -14,6 +14,8 @@ extension ChartSpec {
         case "series": kind.allowsSeries
         case "bins": kind == .histogram
         case "target": kind == .progress
+        case "limit": kind == .bar || kind == .horizontalBar
+        case "color": kind == .pie || kind == .donut
         case "year", "months": kind == .calendar
         case "labels": [.bar, .horizontalBar, .groupedBar, .stackedBar, .percentBar].contains(kind)
         default: knownKeys.contains(key)
@@ -34,6 +36,8 @@ extension ChartSpec {
         }
         if kind == .progress, target == nil { throw .missingKey("target", kind: kind) }
         if target != nil, kind != .progress { throw .notApplicable("target", kind: kind) }
+        if limit != nil, !ChartSpec.applies("limit", to: kind) { throw .notApplicable("limit", kind: kind) }
+        if color != nil, !ChartSpec.applies("color", to: kind) { throw .notApplicable("color", kind: kind) }
         if year != nil, kind != .calendar { throw .notApplicable("year", kind: kind) }
         if let months {
             guard kind == .calendar else { throw .notApplicable("months", kind: kind) }

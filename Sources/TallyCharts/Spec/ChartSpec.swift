@@ -20,6 +20,12 @@ public struct ChartSpec: Sendable, Hashable {
     public var bins: Int?
     /// The goal of a progress bar.
     public var target: ProgressTarget?
+    /// A column holding each bar's limit (`limit: limit_cents`), in the units of `y`: a bar or horizontal bar chart
+    /// marks it across each bar, and the table and description say which bars are over it.
+    public var limit: String?
+    /// A column holding each category's own colour (`color: color`) for a pie or donut: used where it is exactly
+    /// `#rgb` or `#rrggbb` and clears 3:1 against both themes' backgrounds (`ChartColor`), else the palette's.
+    public var color: String?
     /// The year a calendar shows; the year of the latest date when nil.
     public var year: Int?
     /// For a calendar: show this many months up to the latest date (a rolling window) instead of a calendar year.

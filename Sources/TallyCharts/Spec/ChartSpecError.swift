@@ -87,5 +87,7 @@ public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
         "year": "e.g. \"year: 2024\"",
         "months": "e.g. \"months: 12\" for the 12 months up to the latest date",
         "target": "a number in the data's units (minor units for money), or a column name",
+        "color": "name the column that holds each category's colour, such as #1f77b4, e.g. \"color: color\"",
+        "limit": "name the column that holds each bar's limit, in the units of y, e.g. \"limit: limit_cents\"",
     ]
 }

@@ -39,6 +39,7 @@ public enum ChartTheme {
         .tally-svg .ln{fill:none;stroke:currentColor;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}
         .tally-svg .thin{stroke-width:2}
         .tally-svg .cut{stroke:var(--tally-bg);stroke-width:3}
+        .tally-svg .lgap{fill:none;stroke:var(--tally-bg);stroke-width:6}.tally-svg .lim{fill:none;stroke:var(--tally-text);stroke-width:2.5}
         .tally-svg .ar{fill:currentColor;fill-opacity:.25}
         .tally-svg .dot{fill:var(--tally-bg);stroke:currentColor;stroke-width:2}
         .tally-svg .hatch{fill:none;stroke:var(--tally-bg);stroke-width:1.75;stroke-linecap:round}
