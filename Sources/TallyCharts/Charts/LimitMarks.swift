@@ -33,7 +33,7 @@ struct LimitMarks {
         let over = limited.filter { (series.values[$0] ?? 0) > (dataset.limits[$0] ?? 0) }
         guard !over.isEmpty else { return " No bar is over its limit." }
         let named = over.map { dataset.categories[$0].label + " by " + series.style.full((series.values[$0] ?? 0) - (dataset.limits[$0] ?? 0)) }
-        return " " + String(over.count) + " of " + String(limited.count) + (limited.count == 1 ? " bar is" : " bars are")
+        return " " + String(over.count) + " of " + String(limited.count) + (over.count == 1 ? " bars is" : " bars are")
             + " over " + (over.count == 1 ? "its" : "their") + " limit: " + named.joined(separator: ", ") + "."
     }
 

@@ -44,7 +44,7 @@ public enum ChartTheme {
         .tally-svg .dot{fill:var(--tally-bg);stroke:currentColor;stroke-width:2}
         .tally-svg .hatch{fill:none;stroke:var(--tally-bg);stroke-width:1.75;stroke-linecap:round}
         .tally-svg .track{fill:var(--tally-track)}
-        .tally-chart>.tally-svg{min-width:35rem}.tally-chart>.tally-cal{min-width:40rem}
+        .tally-chart>.tally-svg{min-width:35rem}.tally-chart>.tally-cal{min-width:49rem}
         .tally-duo{container-type:inline-size}.tally-duo>.tally-wide{display:none}
         @container (min-width:44rem){.tally-duo>.tally-narrow{display:none}\
         .tally-duo>.tally-wide{display:block;min-width:0;max-width:60rem}}
