@@ -68,6 +68,28 @@ struct LimitAndColorTests {
         #expect(chart.table.contains("<th scope=\"row\">Food</th><td>$1,079.19</td><td>$950.00</td><td>Over by $129.19</td>"))
     }
 
+    /// A value label that its bar's mark would cross moves 7 units past the mark; one clear of it stays 6 units past
+    /// the bar's end.
+    @Test func aValueLabelNeverSitsUnderItsLimitMark() throws {
+        var spec = ChartSpec(kind: .horizontalBar, title: "December", x: "category", y: ["spent"], width: 376)
+        spec.limit = "limit"
+        let data = ChartData(columns: ["category", "spent", "limit"], rows: [
+            [.text("Close"), .integer(90), .integer(100)], [.text("Far"), .integer(10), .integer(100)],
+            [.text("Over"), .integer(120), .integer(100)],
+        ])
+        let root = try #require(XMLTree.parse(try ChartRenderer.render(spec, data: data, idPrefix: "b").svg).root)
+        let marks = try #require(root.descendants.first { $0.classes.contains("lim") }).children
+        let markX = try marks.map { mark in try #require(Double(mark.attributes["d"]?.dropFirst().prefix { $0 != " " } ?? "")) }
+        let bars = try #require(root.descendants.first { $0.classes.contains("mk") }).children
+        let barEnds = bars.map { (Double($0.attributes["x"] ?? "") ?? 0) + (Double($0.attributes["width"] ?? "") ?? 0) }
+        let labels = root.children.filter { $0.name == "g" && $0.attributes["class"] == nil }.flatMap(\.children)
+        #expect(labels.map(\.allText) == ["90", "10", "120"])
+        let labelX = labels.map { Double($0.attributes["x"] ?? "") ?? 0 }
+        #expect(abs(labelX[0] - (markX[0] + 7)) < 0.01, "90 of 100: the mark is 7.5 units past the bar, under the label")
+        #expect(abs(labelX[1] - (barEnds[1] + 6)) < 0.01, "10 of 100: the mark is far ahead")
+        #expect(abs(labelX[2] - (barEnds[2] + 6)) < 0.01, "over the limit: the mark is inside the bar")
+    }
+
     @Test func limitAndColorApplyOnlyWhereTheyAreDrawn() throws {
         for (key, type) in [("limit", "line"), ("color", "bar")] {
             do {

@@ -66,7 +66,10 @@ enum HorizontalBarChart {
             canvas.svg.raw("<g>" as StaticString)
             for (index, value) in values.enumerated() {
                 guard let value else { continue }
-                let x = axis.scale(value) + (value >= 0 ? 6 : -6)
+                let start = axis.scale(value) + (value >= 0 ? 6 : -6)
+                let width = TextMetrics.width(valueTexts[index], fontSize: fontSize)
+                let x = limits.labelPosition(index, value: value, label: start, extent: (start, start + width),
+                                             scale: { axis.scale($0) })
                 canvas.svg.label(valueTexts[index], x: x, y: bands.center(index) + 4.5,
                                  attributes: value >= 0 ? "" : " class=\"e\"")
             }

@@ -37,6 +37,21 @@ struct LimitMarks {
             + " over " + (over.count == 1 ? "its" : "their") + " limit: " + named.joined(separator: ", ") + "."
     }
 
+    /// Where a bar's value label goes along the value axis, in chart units: `label` (measured from the bar's end)
+    /// unless the limit mark, at `mark`, would cross it or its gap, in which case it moves just past the mark. Only a
+    /// positive bar that ends short of its limit can have its mark ahead of its label.
+    /// - Parameters:
+    ///   - start, end: the label's extent along the value axis when put at `label`, in either direction.
+    func labelPosition(_ index: Int, value: Double, label: Double, extent: (start: Double, end: Double),
+                       scale: (Double) -> Double) -> Double {
+        guard !isEmpty, value >= 0, let limit = dataset.limits[index], limit >= value else { return label }
+        let mark = scale(limit)
+        let (low, high) = (min(extent.start, extent.end) - 4, max(extent.start, extent.end) + 4)
+        guard mark >= low, mark <= high else { return label }
+        let direction = extent.end >= extent.start ? 1.0 : -1.0
+        return mark + direction * 7 + (label - extent.start)
+    }
+
     /// The largest limit, for the value axis to reach.
     var highest: Double { dataset.limits.compactMap { $0 }.max() ?? 0 }
 
