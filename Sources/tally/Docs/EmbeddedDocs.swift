@@ -758,7 +758,8 @@ custom properties; set any of them on `:root` to restyle every chart:
 The dark values apply under `@media screen and (prefers-color-scheme: dark)`; print always uses the light
 scheme, keeps charts from breaking across pages, limits them to 17cm and leaves out the data tables.
 Marks carry classes (`s1`…`s8` set `color`, `mk` fills with it, `ln` strokes it, `d2`…`d8` set dashes,
-`h0`…`h4` calendar levels, `grid`, `axis`, `tk` tick labels); there are no inline styles. The SVG has a
+`h0`…`h4` calendar levels, `grid`, `axis`, `tk` tick labels, `lim` limit marks over their `lgap` gap; a slice in a
+colour from the data has a `color` attribute instead of an `s` class); there are no inline styles. The SVG has a
 viewBox and no width or height, so it scales to its container; `.tally-chart` figures get
 `overflow-x: auto` (with 0.375rem of padding for focus rings, and as much negative margin) and the SVG a
 minimum width of 35rem (49rem for calendars), so at the default width of 600
@@ -815,9 +816,12 @@ Measured on the project machine (2 cores, release build, Swift 6.3.1), best of 7
 | chart | renders per second | per render | SVG | table |
 |---|---|---|---|---|
 | 12-bar chart (currency, value labels, description, table) | 31,800 | 31 µs | 2,865 B | 829 B |
-| 365-day calendar heatmap | 2,200 | 452 µs | 25,458 B | 19,069 B |
+| 365-day calendar heatmap | 2,200 | 452 µs | 25,508 B | 19,069 B |
 
-The machine is a shared virtual machine, and rounds vary (the median of one run was as low as 22,600 bars/s
+The calendar's SVG grew by 50 bytes when its days grew to 13 units (coordinates with more digits); its rate was
+not measured apart. On 2026-11-24, with other sessions building, the bar chart ran at 18,900–21,100 charts/s
+best of 7 both before and after limit marks and two widths (same binary built from each commit, alternated), so
+the change costs nothing measurable. The machine is a shared virtual machine, and rounds vary (the median of one run was as low as 22,600 bars/s
 while other sessions were building). To reproduce:
 
 ```sh
