@@ -1,4 +1,4 @@
-"""Colour helpers: WCAG contrast against white, and darker shades of a colour."""
+"""Colour helpers: WCAG contrast against white and the charts' dark background, and darker shades of a colour."""
 
 
 def _channel(c):
@@ -13,6 +13,11 @@ def luminance(hex_color):
 
 def contrast_with_white(hex_color):
     return 1.05 / (luminance(hex_color) + 0.05)
+
+
+def contrast_with_dark(hex_color):
+    """Against the charts' dark background, #111418."""
+    return (luminance(hex_color) + 0.05) / (luminance("#111418") + 0.05)
 
 
 def shade(hex_color, factor):

@@ -4,8 +4,10 @@ import TallyFormat
 /// (Monday at the top), shaded by the day's count in five levels, like a
 /// contributions graph. Rows are dated entries; without a `y` column each row counts once.
 enum CalendarChart {
-    static let pitch = 12.0
-    static let cell = 10.0
+    // 13-unit days 2 apart: at the 49rem the stylesheet keeps a calendar to, a day is 12px across, as big as a
+    // label's text, where 10-unit days on a 12-unit pitch came out at 9px.
+    static let pitch = 15.0
+    static let cell = 13.0
     static let left = 34.0
     static let top = 24.0
 
@@ -53,7 +55,7 @@ enum CalendarChart {
             month = month.month == 12 ? ISODate(year: month.year + 1, month: 1, day: 1) : ISODate(year: month.year, month: month.month + 1, day: 1)
         }
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
-            svg.label(name, x: 0, y: top + Double(row) * pitch + cell - 0.5)
+            svg.label(name, x: 0, y: top + Double(row) * pitch + cell - 2)
         }
         svg.raw("</g>" as StaticString)
     }
@@ -76,7 +78,7 @@ enum CalendarChart {
                 svg.number(spot.x)
                 svg.raw(" " as StaticString)
                 svg.number(spot.y)
-                svg.raw("h10v10h-10z\">" as StaticString)
+                svg.raw("h13v13h-13z\">" as StaticString)
                 svg.title(days.style.locale.date(ISODate(daysSinceEpoch: day)) + ": " + days.style.full(value))
                 svg.raw("</path>" as StaticString)
             }
@@ -89,7 +91,7 @@ enum CalendarChart {
         let high = style.full(maximum)
         let end = width - 8 - TextMetrics.width(high, fontSize: 13) - 6
         let start = end - 5 * pitch
-        svg.label("0", x: start - 6, y: y + 9.5, attributes: " class=\"tk e\"")
+        svg.label("0", x: start - 6, y: y + 11, attributes: " class=\"tk e\"")
         for level in 0...4 {
             svg.raw("<path class=\"h" as StaticString)
             svg.integer(level)
@@ -97,11 +99,11 @@ enum CalendarChart {
             svg.number(start + Double(level) * pitch)
             svg.raw(" " as StaticString)
             svg.number(y)
-            svg.raw("h10v10h-10z\">" as StaticString)
+            svg.raw("h13v13h-13z\">" as StaticString)
             let low = level == 0 ? "0" : style.full(maximum * Double(level - 1) / 4)
             svg.title(level == 0 ? "none" : "more than " + low + " up to " + style.full(maximum * Double(level) / 4))
             svg.raw("</path>" as StaticString)
         }
-        svg.label(high, x: end + 6, y: y + 9.5, attributes: " class=\"tk\"")
+        svg.label(high, x: end + 6, y: y + 11, attributes: " class=\"tk\"")
     }
 }

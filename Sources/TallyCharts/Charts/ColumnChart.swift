@@ -44,6 +44,7 @@ struct ColumnPlot: CategoryPlot {
                 upper = max(upper, span.high)
             }
         }
+        upper = max(upper, LimitMarks(dataset: dataset).highest)
         let style = kind == .percentBar ? dataset.axisStyle.percent : dataset.axisStyle
         let step = kind == .percentBar ? nil : dataset.wholeNumberStep
         let trial = ValueAxis(lower: lower, upper: upper, style: style, range: (height - 30, top), spacing: 45,

@@ -7,8 +7,12 @@ extension ColumnPlot {
         axis.writeHorizontalGrid(left: left, right: right, into: &canvas.svg)
         writeBars(prefix: prefix, into: &canvas.svg)
         axis.writeHorizontalZeroLine(left: left, right: right, into: &canvas.svg)
+        let (axis, bands) = (self.axis, self.bands)
+        LimitMarks(dataset: dataset).write(into: &canvas.svg) { index, limit in
+            let y = axis.scale(limit)
+            return ((bands(index) - LimitMarks.overhang, y), (bands(index) + bands.bandwidth + LimitMarks.overhang, y))
+        }
         if valueLabels { writeValueLabels(into: &canvas.svg) }
-        let bands = self.bands
         categoryLabels.write(y: bottom, center: { bands.center($0) }, bounds: (0, canvas.width), into: &canvas.svg)
         axis.writeLeftLabels(x: left - 8, into: &canvas.svg)
     }
@@ -53,13 +57,14 @@ extension ColumnPlot {
     /// Labels are all or nothing: when one is wider than its bar's slot, none is drawn, so that the chart
     /// never looks as if some bars had no value.
     private func writeValueLabels(into svg: inout SVGWriter) {
-        var labels: [(text: String, value: Double, x: Double)] = []
+        var labels: [(text: String, value: Double, x: Double, index: Int)] = []
         labels.reserveCapacity(dataset.categories.count * (isStacked ? 1 : dataset.series.count))
         var fits = true
-        func add(_ text: String, value: Double, x: Double, room: Double) {
+        func add(_ text: String, value: Double, x: Double, room: Double, index: Int = 0) {
             if TextMetrics.width(text, fontSize: 13) > room { fits = false }
-            labels.append((text, value, x))
+            labels.append((text, value, x, index))
         }
+        let limits = LimitMarks(dataset: dataset)
         if isStacked {
             for (category, totals) in dataset.stackTotals().enumerated() {
                 let value = totals.positive > 0 || totals.negative == 0 ? totals.positive : totals.negative
@@ -71,14 +76,17 @@ extension ColumnPlot {
                     guard let value else { continue }
                     let (x, width) = barX(category: category, series: seriesIndex)
                     let room = dataset.series.count > 1 ? width + 2 : bands.step - 4
-                    add(series.style.short(value), value: value, x: x + width / 2, room: room)
+                    add(series.style.short(value), value: value, x: x + width / 2, room: room, index: category)
                 }
             }
         }
         guard fits, !labels.isEmpty else { return }
         svg.raw("<g class=\"m\">" as StaticString)
         for label in labels {
-            let y = label.value >= 0 ? axis.scale(label.value) - 5 : axis.scale(label.value) + 15
+            let baseline = label.value >= 0 ? axis.scale(label.value) - 5 : axis.scale(label.value) + 15
+            // The text reaches about 10 units above its baseline and 3 below.
+            let y = limits.labelPosition(label.index, value: label.value, label: baseline, extent: (baseline + 3, baseline - 10),
+                                         scale: { axis.scale($0) })
             svg.label(label.text, x: label.x, y: y)
         }
         svg.raw("</g>" as StaticString)

@@ -9,6 +9,8 @@ enum PieChart {
         var name: String
         var value: Double
         var share: Double
+        /// The category's own colour (`color:`), when it has a usable one.
+        var color: ChartColor? = nil
     }
 
     static func render(spec: ChartSpec, data: ChartData, prefix: String) throws(ChartError) -> RenderedChart {
@@ -31,7 +33,8 @@ enum PieChart {
         }
 
         var slices = ranked.prefix(ranked.count > maxSlices ? maxSlices - 1 : maxSlices).map { index in
-            Slice(name: dataset.categories[index].label, value: values[index] ?? 0, share: (values[index] ?? 0) / total)
+            Slice(name: dataset.categories[index].label, value: values[index] ?? 0, share: (values[index] ?? 0) / total,
+                  color: index < dataset.colors.count ? dataset.colors[index] : nil)
         }
         let grouped = ranked.count > maxSlices ? ranked.count - (maxSlices - 1) : 0
         if grouped > 0 {

@@ -56,12 +56,13 @@ struct PieGeometry {
 
     func write(_ slices: [PieChart.Slice], style: NumberStyle, total: Double, into canvas: inout ChartCanvas) {
         let prefix = canvas.prefix
-        SeriesPatterns.writeDefinitions(count: slices.count, prefix: prefix, into: &canvas.svg)
+        let colors = slices.map(\.color)
+        SeriesPatterns.writeDefinitions(count: slices.count, prefix: prefix, colors: colors, into: &canvas.svg)
         var angle = 0.0
         for (index, slice) in slices.enumerated() {
             let sweep = slice.share * 2 * Trig.pi
             canvas.svg.raw("<path" as StaticString)
-            SeriesPatterns.writeFill(series: index, prefix: prefix, extraClasses: " gap", into: &canvas.svg)
+            SeriesPatterns.writeFill(series: index, prefix: prefix, extraClasses: " gap", colors: colors, into: &canvas.svg)
             canvas.svg.raw(" d=\"" as StaticString)
             writeSlice(from: angle, to: angle + sweep, into: &canvas.svg)
             canvas.svg.raw("\">" as StaticString)
@@ -136,7 +137,7 @@ struct PieGeometry {
         svg.raw("<g class=\"lg\">" as StaticString)
         for (index, slice) in slices.enumerated() {
             svg.rectStart(x: legendX, y: y + 5, width: 16, height: 16)
-            SeriesPatterns.writeFill(series: index, prefix: prefix, into: &svg)
+            SeriesPatterns.writeFill(series: index, prefix: prefix, colors: slices.map(\.color), into: &svg)
             svg.raw("/>" as StaticString)
             let numbers = PieGeometry.numbers(slice, style: style)
             let room = PieGeometry.nameRoom(legendWidth, slice, style: style)

@@ -10,6 +10,12 @@ extension CategoryDataset {
         let xIndex = try reader.index(of: xName, key: "x")
         var yIndexes: [Int] = []
         for name in spec.y { yIndexes.append(try reader.index(of: name, key: "y")) }
+        let limitIndex: Int?
+        if let name = spec.limit { limitIndex = try reader.index(of: name, key: "limit") } else { limitIndex = nil }
+        var limitsFound: [Int: Double] = [:]
+        let colorIndex: Int?
+        if let name = spec.color { colorIndex = try reader.index(of: name, key: "color") } else { colorIndex = nil }
+        var colorsFound: [Int: ChartColor] = [:]
         let seriesIndex: Int?
         if let name = spec.series { seriesIndex = try reader.index(of: name, key: "series") } else { seriesIndex = nil }
 
@@ -47,6 +53,14 @@ extension CategoryDataset {
                     categoryKeys[xValue] = category
                     categoryValues.append(xValue)
                 }
+                if position == 0, let limitIndex, limitsFound[category] == nil,
+                   let limit = try reader.measure(row: row, column: limitIndex, currency: currency) {
+                    limitsFound[category] = limit
+                }
+                if position == 0, let colorIndex, colorsFound[category] == nil,
+                   case .text(let text) = data.value(row: row, column: colorIndex), let colour = ChartColor.usable(text) {
+                    colorsFound[category] = colour
+                }
                 var series = position
                 if let seriesIndex {
                     let name = Self.label(data.value(row: row, column: seriesIndex), locale: spec.locale)
@@ -83,6 +97,8 @@ extension CategoryDataset {
         xColumn = xName
         self.xKind = xKind
         measureNames = spec.y
+        if limitIndex != nil { limits = order.map { limitsFound[$0] } }
+        if colorIndex != nil { colors = order.map { colorsFound[$0] } }
     }
 
     private static func xKind(of data: ChartData, column: Int) -> XKind {

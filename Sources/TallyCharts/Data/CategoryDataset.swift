@@ -40,6 +40,10 @@ struct CategoryDataset {
     var axisStyle: NumberStyle
     /// The value column names, for the default title ("total by year").
     var measureNames: [String]
+    /// Each category's limit (`limit:`), in display units; empty when the chart has none.
+    var limits: [Double?] = []
+    /// Each category's own colour (`color:`) where it is usable in both themes; empty when the chart has none.
+    var colors: [ChartColor?] = []
 
     var hasValues: Bool { series.contains { $0.values.contains { $0 != nil } } }
 

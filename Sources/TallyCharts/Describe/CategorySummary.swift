@@ -34,6 +34,7 @@ enum CategorySummary {
         if stacked { appendTotals(dataset, to: &text) } else { appendRange(dataset, to: &text) }
         if kind == .percentBar { text += " Each bar shows how its total divides, as percentages." }
         if dataset.xKind != .text { appendTrend(dataset, ofTotals: stacked, to: &text) }
+        if !dataset.limits.isEmpty { text += LimitMarks(dataset: dataset).sentence }
         return text
     }
 

@@ -4,11 +4,20 @@ public enum ChartRenderer {
     /// character other than a letter, digit, `-` or `_` is replaced with `-`), so charts on one page never clash.
     /// The same input always gives byte-identical output. Rows in more than one currency (`currency_column`) are
     /// drawn as one chart per currency, in one figure.
+    /// A spec with two widths (`width: [376, 760]`) is drawn twice, the wider drawing's ids ending in "-wide".
     public static func render(_ spec: ChartSpec, data: ChartData, idPrefix: String) throws(ChartError) -> RenderedChart {
         do {
             try spec.validate()
         } catch {
             throw .invalidSpec(error)
+        }
+        if let wideWidth = spec.wideWidth {
+            var narrow = spec
+            narrow.wideWidth = nil
+            var wide = narrow
+            wide.width = wideWidth
+            return RenderedChart(narrow: try render(narrow, data: data, idPrefix: idPrefix),
+                                 wide: try render(wide, data: data, idPrefix: idPrefix + "-wide"))
         }
         // Before headers rename the columns, so that `currency` and `*_cents` are found by the names the query gave.
         try spec.checkDeclaredCurrency(in: data)

@@ -9,6 +9,8 @@ public struct RenderedChart: Sendable, Hashable {
     public let title: String
     /// Extra class on the figure, such as "tally-spark" for sparklines.
     let figureClass: String?
+    /// Whether the figure shows the title as its caption; sparklines sit inside a card that names them.
+    let captioned: Bool
     /// The charts of a figure drawn once per currency, each with its own axis; empty for a single chart.
     let panels: [RenderedChart]
 
@@ -17,6 +19,7 @@ public struct RenderedChart: Sendable, Hashable {
         self.table = table
         self.title = title
         self.figureClass = figureClass
+        captioned = figureClass == nil
         panels = []
     }
 
@@ -26,7 +29,33 @@ public struct RenderedChart: Sendable, Hashable {
         table = panels.map(\.table).joined()
         self.title = title
         figureClass = panels.first?.figureClass
+        captioned = panels.first?.captioned ?? true
         self.panels = panels
+    }
+
+    /// A figure holding a chart drawn at two widths, each SVG marked for the stylesheet (`tally-narrow`,
+    /// `tally-wide`), with the narrow drawing's table: the values are the same.
+    init(narrow: RenderedChart, wide: RenderedChart) {
+        let pairs = narrow.panels.isEmpty ? [(narrow, wide)] : Array(zip(narrow.panels, wide.panels))
+        let joined = pairs.map { narrowPanel, widePanel in
+            RenderedChart(svg: Self.marking(narrowPanel.svg, as: "tally-narrow") + Self.marking(widePanel.svg, as: "tally-wide"),
+                          table: narrowPanel.table, title: narrowPanel.title, figureClass: nil)
+        }
+        svg = joined.map(\.svg).joined()
+        table = narrow.table
+        title = narrow.title
+        figureClass = "tally-duo"
+        captioned = true
+        panels = narrow.panels.isEmpty ? [] : joined
+    }
+
+    /// `svg` with `name` added to the root's class list, which every chart's SVG starts with.
+    private static func marking(_ svg: String, as name: String) -> String {
+        let root = "class=\"tally-svg"
+        guard let range = svg.firstRange(of: root) else { return svg }
+        var marked = svg
+        marked.replaceSubrange(range, with: root + " " + name)
+        return marked
     }
 
     /// `<figure class="tally-chart"><figcaption>title</figcaption>svg table</figure>`; sparklines have no caption,
@@ -39,7 +68,7 @@ public struct RenderedChart: Sendable, Hashable {
             out.raw(figureClass)
         }
         out.raw("\">" as StaticString)
-        if figureClass == nil {
+        if captioned {
             out.raw("<figcaption>" as StaticString)
             out.text(title)
             out.raw("</figcaption>" as StaticString)

@@ -4,8 +4,9 @@ enum SeriesPatterns {
     /// The palette slot (1–8) of series `index` (0-based); past eight, colours repeat with other patterns.
     static func slot(_ index: Int) -> Int { index % 8 + 1 }
 
-    /// Writes `<defs>` with the patterns for the first `count` series (none are needed for one series).
-    static func writeDefinitions(count: Int, prefix: String, into svg: inout SVGWriter) {
+    /// Writes `<defs>` with the patterns for the first `count` series (none are needed for one series). A series
+    /// with a colour of its own in `colors` (a pie slice's, from the data) is drawn in it instead of its slot's.
+    static func writeDefinitions(count: Int, prefix: String, colors: [ChartColor?] = [], into svg: inout SVGWriter) {
         guard count > 1 else { return }
         svg.raw("<defs>" as StaticString)
         for index in 1..<min(count, 16) {
@@ -13,8 +14,13 @@ enum SeriesPatterns {
             svg.text(prefix)
             svg.raw("-p")
             svg.integer(index)
-            svg.raw("\" class=\"s")
-            svg.integer(slot(index))
+            if index < colors.count, let colour = colors[index] {
+                svg.raw("\" color=\"")
+                svg.raw(colour.hex)
+            } else {
+                svg.raw("\" class=\"s")
+                svg.integer(slot(index))
+            }
             svg.raw("\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"")
             let shape = shapes[(index - 1) % shapes.count]
             if shape.rotated { svg.raw(" patternTransform=\"rotate(45)\"" as StaticString) }
@@ -27,12 +33,22 @@ enum SeriesPatterns {
 
     /// The fill for series `index` as attributes: a class for series 1, the pattern for the others.
     /// `extraClasses` (such as "gap") are added to the class attribute.
-    static func writeFill(series index: Int, prefix: String, extraClasses: StaticString = "", into svg: inout SVGWriter) {
+    static func writeFill(series index: Int, prefix: String, extraClasses: StaticString = "", colors: [ChartColor?] = [],
+                          into svg: inout SVGWriter) {
         if index == 0 || index >= 16 {
-            svg.raw(" class=\"mk s" as StaticString)
-            svg.integer(slot(index))
+            let colour = index < colors.count ? colors[index] : nil
+            svg.raw(" class=\"mk" as StaticString)
+            if colour == nil {
+                svg.raw(" s" as StaticString)
+                svg.integer(slot(index))
+            }
             svg.raw(extraClasses)
             svg.raw("\"" as StaticString)
+            if let colour {
+                svg.raw(" color=\"" as StaticString)
+                svg.raw(colour.hex)
+                svg.raw("\"" as StaticString)
+            }
         } else {
             svg.raw(" fill=\"url(#" as StaticString)
             svg.text(prefix)

@@ -47,7 +47,9 @@ extension ChartSpec {
         case let other?: throw .invalidValue(key: "target", value: other.display, expected: "a number or a column name")
         case nil: break
         }
-        width = try reader.number("width")
+        limit = try reader.text("limit")
+        color = try reader.text("color")
+        (width, wideWidth) = try reader.widths()
         height = try reader.number("height")
         valueLabels = try reader.flag("labels") ?? true
         headers = try reader.names("headers")
@@ -73,6 +75,20 @@ private struct FieldReader {
         case nil: return nil
         case .number(let value)? where value.isFinite: return value
         case let other?: throw .invalidValue(key: key, value: other.display, expected: "a number")
+        }
+    }
+
+    /// `width: 376`, or `width: [376, 760]` for a phone drawing and a wider one.
+    func widths() throws(ChartSpecError) -> (Double?, Double?) {
+        switch fields["width"] {
+        case .list(let items)?:
+            guard items.count == 2, case .number(let narrow) = items[0], case .number(let wide) = items[1],
+                  narrow.isFinite, wide.isFinite else {
+                throw .invalidValue(key: "width", value: SpecValue.list(items).display, expected: "a number or two numbers")
+            }
+            return (narrow, wide)
+        default:
+            return (try number("width"), nil)
         }
     }
 

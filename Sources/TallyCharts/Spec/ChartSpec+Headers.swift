@@ -34,6 +34,8 @@ extension ChartSpec {
         spec.x = x.map(rename)
         spec.y = y.map(rename)
         spec.series = series.map(rename)
+        spec.limit = limit.map(rename)
+        spec.color = color.map(rename)
         if case .column(let name)? = target { spec.target = .column(rename(name)) }
         if case .currency(.column(let name)) = format { spec.format = .currency(.column(rename(name))) }
         spec.headers = [:]

@@ -3,7 +3,7 @@ extension ChartSpec {
     /// accepts and ignores it so that a block can be passed on whole.
     public static let knownKeys = [
         "type", "title", "description", "x", "y", "series", "format", "currency", "currency_column",
-        "bins", "target", "year", "months", "width", "height", "labels", "headers", "data",
+        "bins", "target", "limit", "color", "year", "months", "width", "height", "labels", "headers", "data",
     ]
 
     /// Whether a chart of `kind` reads `key`.
@@ -14,6 +14,8 @@ extension ChartSpec {
         case "series": kind.allowsSeries
         case "bins": kind == .histogram
         case "target": kind == .progress
+        case "limit": kind == .bar || kind == .horizontalBar
+        case "color": kind == .pie || kind == .donut
         case "year", "months": kind == .calendar
         case "labels": [.bar, .horizontalBar, .groupedBar, .stackedBar, .percentBar].contains(kind)
         default: knownKeys.contains(key)
@@ -34,6 +36,8 @@ extension ChartSpec {
         }
         if kind == .progress, target == nil { throw .missingKey("target", kind: kind) }
         if target != nil, kind != .progress { throw .notApplicable("target", kind: kind) }
+        if limit != nil, !ChartSpec.applies("limit", to: kind) { throw .notApplicable("limit", kind: kind) }
+        if color != nil, !ChartSpec.applies("color", to: kind) { throw .notApplicable("color", kind: kind) }
         if year != nil, kind != .calendar { throw .notApplicable("year", kind: kind) }
         if let months {
             guard kind == .calendar else { throw .notApplicable("months", kind: kind) }
@@ -42,7 +46,14 @@ extension ChartSpec {
                 throw .invalidValue(key: "months", value: String(months), expected: "a whole number from 1 to 24")
             }
         }
-        for (key, size) in [("width", width), ("height", height)] {
+        if let wideWidth {
+            let shown = "[" + SpecValue.number(width ?? 0).display + ", " + SpecValue.number(wideWidth).display + "]"
+            guard kind != .sparkline else { throw .invalidValue(key: "width", value: shown, expected: "one number for a sparkline") }
+            guard let width, wideWidth > width else {
+                throw .invalidValue(key: "width", value: shown, expected: "a phone width then a wider one, such as [376, 760]")
+            }
+        }
+        for (key, size) in [("width", width), ("width", wideWidth), ("height", height)] {
             if let size, !(size >= 40 && size <= 4000) {
                 throw .invalidValue(key: key, value: SpecValue.number(size).display, expected: "a number from 40 to 4000")
             }

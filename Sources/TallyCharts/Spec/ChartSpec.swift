@@ -20,12 +20,22 @@ public struct ChartSpec: Sendable, Hashable {
     public var bins: Int?
     /// The goal of a progress bar.
     public var target: ProgressTarget?
+    /// A column holding each bar's limit (`limit: limit_cents`), in the units of `y`: a bar or horizontal bar chart
+    /// marks it across each bar, and the table and description say which bars are over it.
+    public var limit: String?
+    /// A column holding each category's own colour (`color: color`) for a pie or donut: used where it is exactly
+    /// `#rgb` or `#rrggbb` and clears 3:1 against both themes' backgrounds (`ChartColor`), else the palette's.
+    public var color: String?
     /// The year a calendar shows; the year of the latest date when nil.
     public var year: Int?
     /// For a calendar: show this many months up to the latest date (a rolling window) instead of a calendar year.
     public var months: Int?
     /// Width of the SVG viewBox in user units (600 for most types); the chart then scales to its container.
     public var width: Double?
+    /// A second, wider drawing (`width: [376, 760]`): the figure holds both, and the stylesheet shows this one
+    /// where the figure has room for it (44rem) and the `width` one elsewhere, so text keeps its size on phones and
+    /// desktops alike.
+    public var wideWidth: Double?
     /// Height of the viewBox; most types default to 300–320, horizontal bars grow with their rows.
     public var height: Double?
     /// Whether bars carry their value as a direct label (when it fits).
@@ -42,7 +52,7 @@ public struct ChartSpec: Sendable, Hashable {
     /// A spec built in code; `ChartRenderer.render` validates it as `init(fields:)` would.
     public init(kind: ChartKind, title: String? = nil, description: String? = nil, x: String? = nil, y: [String] = [],
                 series: String? = nil, format: ValueFormat = .plain, bins: Int? = nil, target: ProgressTarget? = nil,
-                year: Int? = nil, months: Int? = nil, width: Double? = nil, height: Double? = nil,
+                year: Int? = nil, months: Int? = nil, width: Double? = nil, wideWidth: Double? = nil, height: Double? = nil,
                 valueLabels: Bool = true, headers: [String: String] = [:]) {
         self.kind = kind
         self.title = title
@@ -56,6 +66,7 @@ public struct ChartSpec: Sendable, Hashable {
         self.year = year
         self.months = months
         self.width = width
+        self.wideWidth = wideWidth
         self.height = height
         self.valueLabels = valueLabels
         self.headers = headers

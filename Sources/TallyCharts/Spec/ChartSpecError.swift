@@ -81,11 +81,13 @@ public enum ChartSpecError: Error, Sendable, Hashable, CustomStringConvertible {
         "currency": "use an ISO 4217 code such as USD, EUR, JPY or CHF",
         "bins": "e.g. \"bins: 20\"; the edges are rounded to nice numbers",
         "y": "write one column name, or a list such as \"y: [income, spending]\"",
-        "width": "sizes are in SVG user units; the chart still scales to the page width",
+        "width": "sizes are in SVG user units; the chart still scales to the page width; [376, 760] draws it for phones and for wider screens",
         "height": "sizes are in SVG user units; the chart still scales to the page width",
         "labels": "write true or false",
         "year": "e.g. \"year: 2024\"",
         "months": "e.g. \"months: 12\" for the 12 months up to the latest date",
         "target": "a number in the data's units (minor units for money), or a column name",
+        "color": "name the column that holds each category's colour, such as #1f77b4, e.g. \"color: color\"",
+        "limit": "name the column that holds each bar's limit, in the units of y, e.g. \"limit: limit_cents\"",
     ]
 }

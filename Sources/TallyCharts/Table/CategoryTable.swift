@@ -14,7 +14,7 @@ struct CategoryTable {
     var header: [String] {
         let names = dataset.series.count == 1 && dataset.measureNames.count == 1
             ? [dataset.measureNames[0]] : dataset.series.map(\.name)
-        return [dataset.xColumn] + names + (withTotals ? ["Total"] : [])
+        return [dataset.xColumn] + names + (withTotals ? ["Total"] : []) + (dataset.limits.isEmpty ? [] : LimitMarks.headers)
     }
 
     var html: String {
@@ -26,6 +26,9 @@ struct CategoryTable {
             ChartTable.writeCell(category.label, header: true, into: &out)
             for series in dataset.series { ChartTable.writeCell(series.labels[index] ?? "", header: false, into: &out) }
             if withTotals { ChartTable.writeCell(totals[index].map(dataset.axisStyle.full) ?? "", header: false, into: &out) }
+            if !dataset.limits.isEmpty {
+                for cell in LimitMarks(dataset: dataset).cells(index) { ChartTable.writeCell(cell, header: false, into: &out) }
+            }
             out.raw("</tr>" as StaticString)
         }
         ChartTable.writeTail(columns: dataset.categories.isEmpty ? header.count : 0, into: &out)

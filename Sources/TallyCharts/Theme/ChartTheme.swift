@@ -4,7 +4,8 @@
 /// container down to a minimum width at which text is still 12px; below it (on phones) the figure scrolls
 /// sideways, which WCAG's reflow criterion allows for charts. A box that scrolls clips what overflows it, focus
 /// rings included, so the figure keeps 0.375rem of padding for the ring of its "Data" toggle, and as much negative
-/// margin to stay in line with the text around it.
+/// margin to stay in line with the text around it. A chart drawn at two widths (`width: [376, 760]`) shows its
+/// wider drawing in a figure at least 44rem wide, up to 60rem: a 760-wide drawing's 13-unit text is then 12 to 16px.
 public enum ChartTheme {
     /// CSS for charts, their data tables and figure captions.
     public static let stylesheet: String = {
@@ -38,11 +39,15 @@ public enum ChartTheme {
         .tally-svg .ln{fill:none;stroke:currentColor;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}
         .tally-svg .thin{stroke-width:2}
         .tally-svg .cut{stroke:var(--tally-bg);stroke-width:3}
+        .tally-svg .lgap{fill:none;stroke:var(--tally-bg);stroke-width:6}.tally-svg .lim{fill:none;stroke:var(--tally-text);stroke-width:2.5}
         .tally-svg .ar{fill:currentColor;fill-opacity:.25}
         .tally-svg .dot{fill:var(--tally-bg);stroke:currentColor;stroke-width:2}
         .tally-svg .hatch{fill:none;stroke:var(--tally-bg);stroke-width:1.75;stroke-linecap:round}
         .tally-svg .track{fill:var(--tally-track)}
-        .tally-chart>.tally-svg{min-width:35rem}.tally-chart>.tally-cal{min-width:40rem}
+        .tally-chart>.tally-svg{min-width:35rem}.tally-chart>.tally-cal{min-width:49rem}
+        .tally-duo{container-type:inline-size}.tally-duo>.tally-wide{display:none}
+        @container (min-width:44rem){.tally-duo>.tally-narrow{display:none}\
+        .tally-duo>.tally-wide{display:block;min-width:0;max-width:60rem}}
         .tally-spark{display:inline-block;margin:0;padding:0;vertical-align:middle;overflow:visible}
         .tally-spark>.tally-svg{width:8em;min-width:0}
         .tally-data{font-size:.875rem;margin:.5rem 0 0}

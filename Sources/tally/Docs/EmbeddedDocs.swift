@@ -364,11 +364,13 @@ sideways a keyboard can scroll it in every browser (Chromium focuses such a box 
 | `currency_column` | column | all | a column holding each row's ISO 4217 code; implies `format: currency` |
 | `bins` | 1–200 | `histogram` | how many bins you want; default Sturges' rule (⌈log₂ n⌉ + 1) |
 | `target` | number or column | `progress` (required) | the goal, in the same units as the data (minor units for money) |
+| `limit` | column | `bar`, `hbar` | each bar's limit, in the units of `y` (minor units for money): a mark across the bar, and the table and description say which bars are over ([below](#limit-marks)) |
+| `color` | column | `pie`, `donut` | each category's own colour, used where it is exactly `#rgb` or `#rrggbb` and clears 3:1 against both themes' backgrounds, else the palette's ([below](#colours-from-the-data)) |
 | `year` | year | `calendar` | the year to show; default the year of the latest date |
 | `months` | 1–24 | `calendar` | show this many months up to the latest date instead of a calendar year (not with `year`) |
 | `labels` | `true`, `false` | bar types | value labels on bars (drawn only when every one fits); default `true` |
 | `headers` | mapping column → text | all | what readers see instead of a column's name: table headers, description, axis titles, legends, tooltips, the default title (`headers: {given_cents: Given}`); every column named must be in the query, and no two columns may end up with the same name |
-| `width`, `height` | 40–4000 | all | the viewBox size in SVG units; the chart still scales to the page. Default 600 wide. `width: 376` draws a chart that fits a phone with its text still readable ([below](#theming)). |
+| `width`, `height` | 40–4000 | all | the viewBox size in SVG units; the chart still scales to the page. Default 600 wide. `width: 376` draws a chart that fits a phone with its text still readable ([below](#theming)); `width: [376, 760]` draws it at both widths and the page shows the one that fits ([below](#two-widths)); not for sparklines. |
 
 Rows that share an `x` value (and series) are added together. Text categories keep the query's order;
 numbers and dates are sorted ascending. NULL values are left out (a gap in a line); a NULL text category
@@ -391,7 +393,10 @@ y: posts
 
 ### `hbar` — horizontal bars
 
-For long category names and ranked lists; the height grows with the number of rows.
+For long category names and ranked lists; the height grows with the number of rows. A name wider than 35% of
+the chart wraps at its spaces onto a second line ("Against Malaria / Foundation"), and the rows are then spaced
+40 apart instead of 30; only a name that still does not fit on two lines is cut with "…" at the end of the second
+(a single word wider than the room is cut on its one line).
 
 ````markdown
 ```chart
@@ -400,6 +405,28 @@ data: most_read
 x: title
 y: reads
 format: compact
+```
+````
+
+### Limit marks
+
+`limit: limit_cents` on a `bar` or `hbar` chart names a column with each bar's limit (the first value of a
+category's rows), in the units of `y`. A mark crosses each bar at its limit, in the text colour over a 6-unit gap in
+the background colour so it shows on the bar and beside it in both themes, and the value axis reaches the largest
+limit. Over or under is said in words too: each mark's tooltip ("Food: limit $950.00, over by $129.19"), two more
+columns in the data table (Limit; Against the limit: "Over by $129.19", "$231.50 left", "At the limit") and a
+sentence in the description ("2 of 10 bars are over their limit: Food by $129.19, Travel by $12.00."). A value
+label that its bar's mark would cross (a bar ending just short of its limit) moves past the mark.
+
+````markdown
+```chart
+type: hbar
+width: [376, 760]
+data: budget
+x: Category
+y: month_spent_cents
+limit: limit_cents
+currency_column: currency
 ```
 ````
 
@@ -509,7 +536,8 @@ currency: EUR
 ### `calendar` — a year of days
 
 Days in week columns (Monday at the top), shaded in five levels from none to the busiest day, like a
-contributions graph. Without `y`, every row counts once, so `SELECT published FROM posts` is enough.
+contributions graph. A day is 13 units square, 2 apart, and the stylesheet keeps a calendar at least 49rem wide, so
+a day is at least 12px across (it scrolls sideways on a phone). Without `y`, every row counts once, so `SELECT published FROM posts` is enough.
 
 ````markdown
 ```chart
@@ -572,6 +600,16 @@ currency: USD
 title: Giving against pledge
 ```
 ````
+
+### Colours from the data
+
+`color: color` on a pie or donut names a column holding each category's own colour, such as a budget category's
+`color`. The text is untrusted, so it is read strictly: exactly `#rgb` or `#rrggbb` (either case), nothing before
+or after it. It is written back only as the six lowercase digits it parsed to, in a `color` attribute, never as the
+text the database gave. The same colour is drawn in both themes, so it is used only when it clears WCAG's 3:1 for
+marks against the light (`#ffffff`) and the dark (`#111418`) background; any other value, and "Other", takes the
+palette's colour. The slice keeps its pattern, and the legend its share and value, so colour is still not the only
+key. The example's budget colours are lightened to pass both (`data/example_data/budget.py` asserts it).
 
 ## Formats
 
@@ -720,13 +758,28 @@ custom properties; set any of them on `:root` to restyle every chart:
 The dark values apply under `@media screen and (prefers-color-scheme: dark)`; print always uses the light
 scheme, keeps charts from breaking across pages, limits them to 17cm and leaves out the data tables.
 Marks carry classes (`s1`…`s8` set `color`, `mk` fills with it, `ln` strokes it, `d2`…`d8` set dashes,
-`h0`…`h4` calendar levels, `grid`, `axis`, `tk` tick labels); there are no inline styles. The SVG has a
+`h0`…`h4` calendar levels, `grid`, `axis`, `tk` tick labels, `lim` limit marks over their `lgap` gap; a slice in a
+colour from the data has a `color` attribute instead of an `s` class); there are no inline styles. The SVG has a
 viewBox and no width or height, so it scales to its container; `.tally-chart` figures get
 `overflow-x: auto` (with 0.375rem of padding for focus rings, and as much negative margin) and the SVG a
-minimum width of 35rem (40rem for calendars), so at the default width of 600
+minimum width of 35rem (49rem for calendars), so at the default width of 600
 a chart scrolls sideways on a phone rather than shrinking its text below 12px. For pages read on phones, draw
 charts 376 wide (`width: 376`); the example site's `static/css/site.css` gives such charts a minimum width of
 21.7rem and a maximum of 27rem instead, so they fit a phone screen and do not grow into large type on a wide one.
+
+## Two widths
+
+A chart drawn 376 wide fits a phone with its 13-unit text at 12px or more, but on a desktop it would either stay
+small (most of the row empty) or grow into large type. A chart drawn wider cannot be read on a phone without
+scrolling. So `width: [376, 760]` draws the chart twice, into one figure with one data table (the values are the
+same): the SVGs have the classes `tally-narrow` and `tally-wide`, and the wider one's ids end in `-wide`. The
+figure (class `tally-duo`) is a CSS size container, and the stylesheet shows the wide drawing when the figure is at
+least 44rem wide, up to 60rem, and the narrow one otherwise. The thresholds are made for 760: at 44rem (704px) its
+text is 12px, at 60rem 16px. A wider second width makes the text smaller than 12px just above 44rem. The hidden
+drawing is `display: none`, so assistive technology meets one image. Print shows whichever the page width
+chooses. The wider drawing costs the bytes of a second SVG: the example's giving report (`users/ada/`, five charts) went
+from 42 KB to 58 KB, and the chart gallery from 92 KB to 130 KB (`ls -l public/users/ada/index.html` after `make site`,
+before and after).
 
 ## Output
 
@@ -763,9 +816,12 @@ Measured on the project machine (2 cores, release build, Swift 6.3.1), best of 7
 | chart | renders per second | per render | SVG | table |
 |---|---|---|---|---|
 | 12-bar chart (currency, value labels, description, table) | 31,800 | 31 µs | 2,865 B | 829 B |
-| 365-day calendar heatmap | 2,200 | 452 µs | 25,458 B | 19,069 B |
+| 365-day calendar heatmap | 2,200 | 452 µs | 25,508 B | 19,069 B |
 
-The machine is a shared virtual machine, and rounds vary (the median of one run was as low as 22,600 bars/s
+The calendar's SVG grew by 50 bytes when its days grew to 13 units (coordinates with more digits); its rate was
+not measured apart. On 2026-11-24, with other sessions building, the bar chart ran at 18,900–21,100 charts/s
+best of 7 both before and after limit marks and two widths (same binary built from each commit, alternated), so
+the change costs nothing measurable. The machine is a shared virtual machine, and rounds vary (the median of one run was as low as 22,600 bars/s
 while other sessions were building). To reproduce:
 
 ```sh
@@ -2477,7 +2533,10 @@ alone: it costs less than the page around it.
 
 A ```` ```chart ```` block draws a query's rows as an accessible SVG chart, and a ```` ```table ```` block writes
 them as a formatted HTML table, where the block stands. Both are YAML; [charts.md](charts.md) lists every key
-and chart type.
+and chart type. For pages read on phones and desktops alike, `width: [376, 760]` draws a chart twice: 376 wide
+to fit a phone with its text readable, and 760 wide for a screen with room for it, where the page shows that one
+instead ([charts.md](charts.md#two-widths)). On a budget, `limit: limit_cents` marks each bar's limit, and a pie's
+`color: color` takes each category's own colour where it is safe and readable in both themes.
 
 ````markdown
 ```sql by_year
@@ -4672,7 +4731,7 @@ build's snapshot before any page runs a query.
 
 | URL | File | Made for | Shows |
 | --- | --- | --- | --- |
-| `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; each top-level category against its limit for the month and for the year, with giving as its own line; income, spending and giving by month; income by source (`incomes.source`, an empty one as "Not given") as a bar chart and a table with each source's entries and share, in the budget's currency; spending by category as a donut |
+| `/users/<username>/budget/` | `content/users/[username]/budget/index.md`, layout `budget` | each user with an expense | the year's income, spending, giving and what is left; where the month's income goes: a donut of the month's income across the top-level categories' monthly limits, the pledge and the unassigned rest, in each category's own colour where it passes both themes, with a note when the limits and the pledge exceed the income; each top-level category against its limit for the month and for the year, with giving as its own line; spending against the limit this month as horizontal bars with a limit mark each; income, spending and giving by month; income by source (`incomes.source`, an empty one as "Not given") as a bar chart and a table with each source's entries and share, in the budget's currency; spending by category as a donut |
 | `/users/<username>/budget/<category>/` | `content/users/[username]/budget/[category].md`, layout `budget-category` | every category (sub-categories too) of those users | the category against its limit month by month, its sub-categories, and every expense in it and below it |
 | `/users/<username>/gifts/` | `content/users/[username]/gifts.md`, layout `gifts`, [paginated](content.md#pagination) 100 a page (`/users/<username>/gifts/page/2/`, …) | each user with a gift | every gift, newest first: date, organization, amount in its own currency, one-off or monthly, and the note; the report at `/users/<username>/` shows the latest ten and links here, so neither page grows with a long history |
 | `/users/<username>/posts/` | `content/users/[username]/posts.md`, layout `posts` | each user with a published post | posts per day over the last 12 months, per hour of the day and per platform; intervals, streaks and a consistency score; deliveries by status; likes and shares; posts that shared a donation; upcoming scheduled posts with their times and platforms |

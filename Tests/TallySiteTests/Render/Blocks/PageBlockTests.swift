@@ -107,7 +107,7 @@ import TallyTestSupport
         ("```chart\ntype: bar\nx: year\ny: total_cents\n```\n",
          "content/a.md:5:1: error: a chart block needs `data`, the query it shows\n  hint: queries on this page: by_year"),
         ("```chart\ntype: bar\ndata: by_year\nx: year\ntitel: Gifts\n```\n",
-         "content/a.md:9:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, months, width, height, labels, headers, data"),
+         "content/a.md:9:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, limit, color, year, months, width, height, labels, headers, data"),
         ("```chart\ntype: bar\ndata: by_year\ny: {a: 1}\n```\n",
          "content/a.md:8:1: error: `y` cannot be a mapping\n  hint: write a single value or a list such as [income, spending]"),
         ("```chart\ntype: bar\ndata: by_year\nx: year\ny: total_cents\nheaders: {totl: Total}\n```\n",
@@ -135,7 +135,7 @@ import TallyTestSupport
     @Test func everyBadKeyOfAChartBlockIsReportedAtItsLine() throws {
         let block = "```chart\ntype: bar\ndata: by_year\ntitel: Gifts\nx: year\ny: total_cents\nbins: 4\ncurency: USD\n```\n"
         let site = try TestSite(["content/a.md": Self.byYear + block], seedSQL: Self.gifts)
-        let keys = "Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, year, months, width, height, labels, headers, data"
+        let keys = "Keys: type, title, description, x, y, series, format, currency, currency_column, bins, target, limit, color, year, months, width, height, labels, headers, data"
         #expect(site.errors() == [
             "content/a.md:8:1: error: unknown key \"titel\" in chart block\n  hint: did you mean \"title\"? " + keys,
             "content/a.md:11:1: error: \"bins\" does not apply to a bar chart\n  hint: remove it; it is used by: histogram",
