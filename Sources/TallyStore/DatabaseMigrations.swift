@@ -14,6 +14,9 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v3: roll calls and the roster") { db in
             try db.execute(sql: Schema.version3)
         }
+        migrator.registerMigration("v5: exchange rates") { db in
+            try db.execute(sql: Schema.version5)
+        }
         return migrator
     }
 
