@@ -20,7 +20,7 @@ import TallyTestSupport
             WHERE u.username = 'sam'
             """).rows.map { row in
             ConvertedGift(organization: row[0].text, currency: row[1].text, month: row[2].text, amount: row[3].integer ?? 0,
-                          costPerUnit: row[4].integer, rate: row[5].isNull ? nil : row[5].text)
+                          costPerUnit: row[4].integer, rate: row[5] == .null ? nil : row[5].text)
         }
     }
 
