@@ -14,9 +14,10 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from .shared import MONTHS
 
-SOURCE = "European Central Bank euro reference rates, monthly average"
+SOURCE = "ECB euro reference rates, monthly average"
 
-# (month, days the ECB published a rate in it, USD per EUR, GBP per EUR), as computed from the daily file.
+# (month, days the ECB published a rate in it, USD per EUR, GBP per EUR), as computed from the daily file; the
+# days are kept to show what each average is of.
 ECB_MONTHLY_AVERAGES = [
     ("2023-01", 22, "1.0769", "0.88212"),
     ("2023-02", 20, "1.0715", "0.88550"),
@@ -63,11 +64,9 @@ def build_rates():
     rows = []
     for month, days, usd, gbp in ECB_MONTHLY_AVERAGES:
         assert month in months, month
-        rows.append(("EUR", "USD", month, usd, SOURCE,
-                     f"Average of the ECB's {days} daily USD reference rates for the month"))
+        rows.append(("EUR", "USD", month, usd, SOURCE, ""))
         cross = (Decimal(usd) / Decimal(gbp)).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
-        rows.append(("GBP", "USD", month, str(cross), SOURCE + ", cross rate",
-                     f"USD {usd} ÷ GBP {gbp} per euro, rounded half to even to four decimals"))
+        rows.append(("GBP", "USD", month, str(cross), SOURCE, f"cross rate, USD {usd} ÷ GBP {gbp} per euro"))
     return rows
 
 

@@ -3340,7 +3340,7 @@ says how they were taken from the ECB's published daily rates).
 | `quote_currency` | TEXT NN | | ISO 4217: the currency converted to, e.g. `USD` |
 | `month` | TEXT NN | | `YYYY-MM`: the month the rate applies to (a gift of 2025-02-14 uses `2025-02`) |
 | `rate` | TEXT NN | | units of `quote_currency` for one unit of `base_currency`, as exact decimal text: `1.0769`, never a REAL |
-| `source` | TEXT NN | `''` | where the rate comes from, e.g. `European Central Bank euro reference rates, monthly average` |
+| `source` | TEXT NN | `''` | where the rate comes from, e.g. `ECB euro reference rates, monthly average` |
 | `note` | TEXT NN | `''` | anything else a reader should know: how it was derived, or that it is illustrative |
 
 `source` and `note` are shown beside every figure the rate converts, as the database has them: a rate that is not
