@@ -19,6 +19,9 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v4: per-person time zones") { db in
             try db.execute(sql: "ALTER TABLE users ADD COLUMN timezone TEXT")
         }
+        migrator.registerMigration("v5: exchange rates") { db in
+            try db.execute(sql: Schema.version5)
+        }
         return migrator
     }
 

@@ -11,6 +11,7 @@ extension SiteDatabase {
         db.add(function: localTime("local_date", utcOffset: utcOffset) { $0.isoDate })
         db.add(function: zonedTime("local_datetime", siteOffset: utcOffset, format: localDateTimeText))
         db.add(function: zonedTime("local_date", siteOffset: utcOffset) { $0.isoDate })
+        db.add(function: convertCents)
     }
 
     /// `slugify(text)`: `Slug.make`, so any value can become a safe URL segment.
@@ -28,6 +29,21 @@ extension SiteDatabase {
         case .double(let number): return Slug.segment(String(number))
         case .blob, .null: return nil
         }
+    }
+
+    /// `convert_cents(amount_cents, from_currency, to_currency, rate)`: an amount in minor units of one currency in
+    /// minor units of another, at `rate` (exact decimal text, units of `to` per unit of `from`), rounded half to
+    /// even (`ExchangeRate.convert`). An amount already in `to_currency` is returned as it is, whatever the rate.
+    /// NULL when the amount is not an integer, a currency is not ISO 4217, the rate is missing or is not plain
+    /// decimal text, or the result does not fit: a page shows that no rate was used, never a guess.
+    static let convertCents = DatabaseFunction("convert_cents", argumentCount: 4, pure: true) { values in
+        guard case .int64(let amount) = values[0].storage,
+              let fromCode = String.fromDatabaseValue(values[1]), let from = Currency.lookup(fromCode),
+              let toCode = String.fromDatabaseValue(values[2]), let to = Currency.lookup(toCode)
+        else { return nil }
+        if from == to { return amount }
+        guard let rateText = String.fromDatabaseValue(values[3]), let rate = ExchangeRate(rateText) else { return nil }
+        return rate.convert(Money(minorUnits: amount, currency: from), to: to)?.minorUnits
     }
 
     /// `local_datetime(ts)` → "2025-03-01 16:58:00" and `local_date(ts)` → "2025-03-01": a timestamp with a UTC offset

@@ -31,11 +31,18 @@ INSERT INTO donations (id, user_id, organization_id, amount_cents, currency, don
   (100, 7, 10, 25000, 'USD', '2024-03-01', 0, 'Well repair'),
   (101, 7, 12, 10000, 'USD', '2024-12-20', 0, ''),
   (102, 7, 14, 4000, 'USD', '2025-01-15', 1, ''),
-  (103, 7, 11, 8000, 'EUR', '2025-02-01', 0, 'Winter'),
+  (103, 7, 14, 8000, 'EUR', '2025-02-01', 0, 'Winter'),
   (104, 7, 11, 5550, 'CHF', '2025-03-10', 0, ''),
   (105, 9, 14, 2000, 'USD', '2025-01-05', 1, ''),
   (106, 9, 14, 3000, 'USD', '2025-02-05', 1, ''),
   (107, 12, 13, 99900, 'USD', '2025-02-05', 0, 'never shown');
+
+-- ada's euro gift to Nets 4 All counts in outcomes at February's rate, which this fixture makes up and says so:
+-- €80.00 × 1.0412 = $83.296 → $83.30, so with her $40.00 she funded $123.30 / $5.00 = 24 nets. Her Swiss franc gift
+-- has no rate (nor an organization with a cost per outcome), and May's euro rate has no gift.
+INSERT INTO exchange_rates (base_currency, quote_currency, month, rate, source, note) VALUES
+  ('EUR', 'USD', '2025-02', '1.0412', 'Illustrative', 'made up for this fixture, not a published rate'),
+  ('EUR', 'USD', '2025-05', '1.1278', 'Illustrative', '');
 
 INSERT INTO incomes (id, user_id, month, amount_cents, currency, source) VALUES
   (1, 7, '2025-01', 500000, 'USD', 'Salary'),

@@ -204,7 +204,7 @@ import TallyFormat
     @Test(arguments: [
         ("cvs", nil, nil, nil, "gifts.csv: error: unknown import format 'cvs'\n  hint: did you mean 'csv'? the formats are csv, json, mastodon, house-vote, senate-vote, congress-roster"),
         (nil, "donation", nil, nil,
-         "gifts.csv: error: the database has no table 'donation'\n  hint: did you mean 'donations'? the tables are bill_votes, bills, budget_categories, donations, expenses, incomes, organization_media, organization_tags, organizations, post_deliveries, posts, questions, representatives, roll_call_positions, roll_calls, social_accounts, user_representatives, users"),
+         "gifts.csv: error: the database has no table 'donation'\n  hint: did you mean 'donations'? the tables are bill_votes, bills, budget_categories, donations, exchange_rates, expenses, incomes, organization_media, organization_tags, organizations, post_deliveries, posts, questions, representatives, roll_call_positions, roll_calls, social_accounts, user_representatives, users"),
         (nil, nil, "amout", nil,
          "gifts.csv: error: --map names 'amout', which is not a column of donations\n  hint: did you mean 'amount'? donations has id, user_id, user, organization_id, organization, amount_cents, amount, currency, donated_at, recurring, note, import_source, external_id"),
         (nil, nil, nil, "adda", "gifts.csv:2:1: error: no user is named 'adda'\n  hint: did you mean 'ada'? add it with --create-missing, or check --user"),

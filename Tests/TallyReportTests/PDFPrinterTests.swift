@@ -126,7 +126,7 @@ import TallyTestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         let options = BuildOptions(root: root)
         for (page, paper, figures, pages) in [
-            ("/users/{user}/", PaperSize.letter, ["Ada Lindqvist", "$33,610.00", "117 gifts to 9 organizations", "$11,715.00 of $11,400.00"], 7),
+            ("/users/{user}/", PaperSize.letter, ["Ada Lindqvist", "$33,610.00", "117 gifts to 9 organizations", "$11,715.00 of $11,400.00"], 8),
             ("/users/{user}/statements/2025/", .a4, ["It is not a receipt", "$11,715.00", "$1,140.00", "Malaria Consortium", "Nigeria"], 3),
         ] {
             let html = try ReportBuilder.make(options, user: "ada", pagePattern: page).get()

@@ -559,7 +559,7 @@ def rest_after_organizations(example, keys):
     w.comment(f"Donations, except {BANK_USER}'s gifts in {BANK_CURRENCY} ({BANK_FILE})")
     bank_ids = {d["id"] for d in example.bank_gifts}
     insert_table(w, example, "donations", lambda d: d["id"] not in bank_ids)
-    for table in ["incomes", "budget_categories", "expenses", "representatives", "user_representatives", "bills",
+    for table in ["incomes", "exchange_rates", "budget_categories", "expenses", "representatives", "user_representatives", "bills",
                   "questions", "social_accounts"]:
         insert_table(w, example, table)
     w.comment(f"{MASTODON_USER}'s Mastodon account is the one her archive ({OUTBOX_FILE}) comes from")

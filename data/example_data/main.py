@@ -32,7 +32,7 @@ import argparse
 import random
 import sys
 
-from . import budget, civic, congress_files, directory, giving, imports, people, posting
+from . import budget, civic, congress_files, directory, giving, imports, people, posting, rates
 from .shared import child_rng
 from .sql import SQLWriter
 
@@ -60,6 +60,7 @@ def build_sql(w=None):
     donations = giving.build_donations(child_rng(master), incomes)
     giving.write_donations(w, donations)
     people.write_incomes(w, incomes)
+    rates.write_rates(w)
     budget.write_sql(w, child_rng(master))
     reps = civic.write_representatives(w, child_rng(master))
     votes = civic.write_bills(w, child_rng(master), reps)

@@ -39,9 +39,9 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CCMarkGFM` | libcmark-gfm, libcmark-gfm-extensions (pkg-config `libcmark-gfm`) | a `.systemLibrary` target: `module.modulemap` + `shim.h` |
 | `CCSV` | libcsv (Debian `libcsv-dev`; no pkg-config file, so the module map links `csv` by name) | a `.systemLibrary` target for `TallyImport`'s CSV format |
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
-| `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
+| `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`; its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date`, the last two with an optional time zone), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`; its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -2336,6 +2336,7 @@ Besides SQLite's own functions (window functions and `strftime` included), page 
 | `local_datetime(ts)` | the timestamp in the site's `timezone` as `YYYY-MM-DD HH:MM:SS` | `local_datetime('2025-03-01T21:58:00Z')` → `2025-03-01 16:58:00` in New York |
 | `local_date(ts)` | the date part of `local_datetime` | `local_date('2025-03-02T03:00:00Z')` → `2025-03-01` in New York |
 | `local_datetime(ts, zone)`, `local_date(ts, zone)` | the same in the IANA time zone `zone`, such as a person's `users.timezone`; a NULL or blank `zone` is the site's `timezone` | `local_datetime('2025-03-01T10:05:00Z', 'Asia/Kolkata')` → `2025-03-01 15:35:00` |
+| `convert_cents(amount_cents, from, to, rate)` | the amount in minor units of `to`, at `rate` (decimal text, units of `to` for one of `from`), rounded half to even; the amount itself when `from` is `to`; NULL without a usable rate ([the rule](database.md#exchange-rates-version-5)) | `convert_cents(2500, 'EUR', 'USD', '1.0769')` → `2692` |
 
 SQLite's `date()` and `strftime()` only know UTC, so count hours of the day and posting days with
 `strftime('%H', local_datetime(published_at))` and `local_date(published_at)`. A timestamp without an offset
@@ -2623,6 +2624,16 @@ organizations are on every page), so no page's HTML grows with the year: a year 
 of the same size. As for every paginated listing, the year's gifts are read once for all its pages. On paper
 (its stylesheet, `static/css/statement.css`, lets the notes wrap and lets the table run over several sheets)
 and as a PDF, `tally report --user ada --statement 2025 --pdf ada-2025.pdf` ([cli.md](cli.md#pdf)).
+
+## Budget months
+
+The example has a budget page per person with expenses (`/users/ada/budget/`, the latest month and the year up
+to it) and a page for each month of that year, January to the latest month: `/users/ada/budget/months/2025-03/`,
+from `content/users/[username]/budget/months/[month].md`, listed at `/users/ada/budget/months/` and linked from
+the budget page, each with links to the months before and after. Both read their lines from one materialized
+view, `views/budget_lines.sql` (every month of every person's budget year, indexed by `(user_id, month)`), and
+write them with the same partial, `templates/partials/budget-line.mustache`. A budget category whose name
+slugifies to `months` would need the URL of the month list, which is an error that names both files.
 
 ## Templated pages
 
@@ -3073,9 +3084,10 @@ None of them holds a build time, so the same inputs give the same bytes.
 # The database contract
 
 Tally reads one SQLite file (`database:` in `tally.yaml`, or `tally build --db PATH`). Its schema is
-version 4, created by the migrations in `Sources/TallyStore/DatabaseMigrations.swift`: version 1's tables, version 2's import keys
-([below](#import-keys-version-2)), version 3's roll calls and roster fields ([below](#roll-calls-version-3)) and version 4's
-per-person time zone ([below](#time-zones-version-4)). Pages may query any table, but they always query a
+version 5, created by the migrations in `Sources/TallyStore/DatabaseMigrations.swift`: version 1's tables, version 2's import keys
+([below](#import-keys-version-2)), version 3's roll calls and roster fields ([below](#roll-calls-version-3)), version 4's
+per-person time zone ([below](#time-zones-version-4)) and version 5's exchange rates ([below](#exchange-rates-version-5)).
+Pages may query any table, but they always query a
 [published snapshot](#the-published-snapshot), never the file itself.
 
 **Stability rule:** a later schema version may add tables and columns. No table or column listed here will
@@ -3087,7 +3099,7 @@ ever be renamed or change type. A migration, once shipped, is never edited: chan
 | --- | --- |
 | Private columns never reach output | `users.email`, `users.zipcode`, `social_accounts.auth_token`, and `import_source` and `external_id` of the personal tables, are removed from the snapshot. So are any you list in [`private_columns`](config.md). |
 | Personal data only for published users | Rows that belong to a user survive only if that user's `username` is in `publish_users`. With `publish_users: []`, no personal rows survive. |
-| Money is integer minor units | `*_cents` columns hold whole minor units (cents, or yen for JPY). Every row that has money also has an ISO 4217 `currency`. Never add amounts in different currencies: `GROUP BY currency`. |
+| Money is integer minor units | `*_cents` columns hold whole minor units (cents, or yen for JPY). Every row that has money also has an ISO 4217 `currency`. Never add amounts in different currencies: `GROUP BY currency`, or convert them first at a stated rate from [`exchange_rates`](#exchange-rates-version-5) with `convert_cents`, and say on the page which rate was used. |
 | Dates are ISO 8601 text | `2024-03-05`, `2024-03` (a month), or `2024-03-05T14:30:00Z`. SQLite's `2024-03-05 14:30:00` also works. The date helpers reject anything else. |
 | CHECK constraints are not relied upon | The schema has none, and Tally assumes none. Pages must handle any value, for example an unexpected `status`. |
 | Every value is untrusted | Values are escaped wherever they appear, so a value is never parsed as a template, Markdown or HTML. Use `{{markdown(col)}}` and `{{url(col)}}` to render them on purpose; see [content.md](content.md#escaping). |
@@ -3403,6 +3415,38 @@ America/New_York (in query 'hours')`, with a hint to fix the zone), and `tally c
 fallback to the site's zone with a warning, because a page would then state hours in a zone that is not the
 person's while naming it as theirs; the build keeps the previous output, as for any error. Only published
 users' zones are read, so an unpublished user's bad zone never stops a build.
+
+### Exchange rates (version 5)
+
+Organizations' cost-per-outcome figures are in US dollars, so a gift in euros funds outcomes only once it is
+converted, and a page must never convert at a guessed rate. Version 5 adds one dated table of rates, which the
+example fills with the European Central Bank's monthly average reference rates (`data/example_data/rates.py`
+says how they were taken from the ECB's published daily rates).
+
+**exchange_rates** (primary key `base_currency`, `quote_currency`, `month`)
+
+| Column | Type | Default | Meaning |
+| --- | --- | --- | --- |
+| `base_currency` | TEXT NN | | ISO 4217: the currency converted from, e.g. `EUR` |
+| `quote_currency` | TEXT NN | | ISO 4217: the currency converted to, e.g. `USD` |
+| `month` | TEXT NN | | `YYYY-MM`: the month the rate applies to (a gift of 2025-02-14 uses `2025-02`) |
+| `rate` | TEXT NN | | units of `quote_currency` for one unit of `base_currency`, as exact decimal text: `1.0769`, never a REAL |
+| `source` | TEXT NN | `''` | where the rate comes from, e.g. `ECB euro reference rates, monthly average` |
+| `note` | TEXT NN | `''` | anything else a reader should know: how it was derived, or that it is illustrative |
+
+`source` and `note` are shown beside every figure the rate converts, as the database has them: a rate that is not
+a published one says so in its own row (`source = 'Illustrative'`), and a page never labels a rate on its own.
+
+**Converting.** Pages convert with the SQL function `convert_cents(amount_cents, from, to, rate)`
+([content.md](content.md#sql-functions)): integer arithmetic only. The rate's text is read as an integer and a
+scale (`1.0769` is 10769 and 4), the amount is multiplied by it, moved from the minor units of `from` to those
+of `to` (cents to cents, yen to cents), and divided once, **rounded half to even** at that single step, to a
+whole minor unit: €25.00 at 1.0769 is $26.9225, so $26.92; €10.00 at 1.0725 is exactly $10.725, so $10.72. Half
+to even, rather than half up, keeps a column of many conversions from drifting upwards. Each gift is converted
+on its own, then the converted cents are added. The result is NULL, and the page says no rate was used, when
+the rate is missing, is not plain decimal text (a sign, an exponent, a comma or more than 15 digits), when a
+currency is not ISO 4217, or when the result does not fit in 64 bits. An amount already in `to` is returned as it
+is. `tally check` does not yet check the table's values.
 
 ## Creating a database
 

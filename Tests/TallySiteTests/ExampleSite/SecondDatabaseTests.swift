@@ -144,6 +144,19 @@ import TallyTestSupport
         #expect(best.contains("<strong>Mastodon: too few posts to tell</strong> (2; it takes 20)."))
     }
 
+    /// ada's euro gift counts in outcomes at the fixture's February rate, which the page labels as its data does
+    /// ("Illustrative"); her Swiss franc gift has no rate, and the page says so instead of converting it.
+    @Test func outcomesInEveryCurrencyAtTheMonthsRate() throws {
+        let ada = try Self.page("users/ada/index.html")
+        #expect(ada.contains("<td><a href=\"/orgs/nets-4-all/\">Nets 4 All</a></td>\n<td style=\"text-align: right\">$123.30 (converted)</td>\n<td style=\"text-align: right\">about 24</td>"))
+        #expect(ada.contains("<td>EUR</td>\n<td>February 2025</td>\n<td style=\"text-align: right\">1</td>\n<td style=\"text-align: right\">€80.00</td>\n<td style=\"text-align: right\">1.0412</td>\n<td style=\"text-align: right\">$83.30</td>\n<td>Illustrative: made up for this fixture, not a published rate</td>"))
+        #expect(ada.contains("<strong>No exchange rate:</strong> CHF\u{00A0}55.50 in CHF (1 gift) is not counted in outcomes, because the database has no rate into US dollars for its month."))
+        #expect(!ada.contains("May 2025"), "a rate for a month without gifts is not listed")
+        let nets = try Self.page("orgs/nets-4-all/index.html")
+        #expect(nets.contains("their gifts, $173.30 in US dollars in all, paid for about <strong>34</strong>"))
+        #expect(nets.contains("1 gift was in another currency and counts at the exchange rate of its month"))
+    }
+
     @Test func theTagIndexCountsTwoSpellingsOnce() throws {
         #expect(try Self.page("tags/index.html").contains("""
             <td><a href="/tags/cash-transfers/">Cash Transfers</a></td>
