@@ -30,6 +30,7 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        MallocArenas.limitForBuild()
         var options = site.buildOptions(out: out, drafts: drafts)
         options.baseURL = baseURL
         options.stamp = force ? .record : .reuse

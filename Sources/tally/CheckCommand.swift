@@ -24,6 +24,7 @@ struct CheckCommand: ParsableCommand {
     var format = Format.text
 
     func run() throws {
+        MallocArenas.limitForBuild()
         let reporter = format == .text ? ConsoleReporter() : nil
         let clock = ContinuousClock()
         let start = clock.now

@@ -46,6 +46,7 @@ struct ReportCommand: ParsableCommand {
     var pdfTimeout = 120
 
     func run() throws {
+        MallocArenas.limitForBuild()
         var options = site.buildOptions()
         options.locale = locale
         let reporter = ConsoleReporter()

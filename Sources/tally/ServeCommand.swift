@@ -22,6 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     var drafts = false
 
     func run() async throws {
+        MallocArenas.limitForBuild()
         let reporter = ConsoleReporter()
         guard port == 0 || LocalPort.isFree(port) else {
             reporter.printLine("error: 127.0.0.1:\(port) is already in use\n  hint: stop the server that uses it, or pick another port with --port (0 picks a free one)")

@@ -10,4 +10,8 @@ int tally_exchange_paths(const char *a, const char *b);
 int tally_parse_date(const char *text, const char *format, int *year, int *month, int *day, int *hour, int *minute, int *second,
                      long *utc_offset);
 
+/// Caps how many malloc arenas glibc makes (mallopt M_ARENA_MAX) before the threads that would each get one start;
+/// returns mallopt's result (1 on success), or 1 without glibc, whose allocators need no cap.
+int tally_limit_malloc_arenas(int count);
+
 #endif

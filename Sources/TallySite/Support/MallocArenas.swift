@@ -1,0 +1,18 @@
+import CTallySystem
+
+/// How many malloc arenas a build may use.
+///
+/// glibc gives each thread that contends for the allocator an arena of its own, up to eight per core, and keeps the
+/// memory each arena freed for that arena: a build renders pages on every core and on Dispatch's threads, so peak RSS
+/// was three to four times the live heap at 5,000 organizations. Two arenas keep it close to the heap at no cost in
+/// CPU (docs/performance.md#malloc-arenas). A command sets it at its start, before any thread; the `tally` binary
+/// does it itself because users run it directly, where an environment variable such as `MALLOC_ARENA_MAX` would
+/// have to be set by every caller.
+package enum MallocArenas {
+    package static let limit = 2
+
+    /// Applies the limit to this process; later calls change nothing.
+    package static func limitForBuild() {
+        _ = tally_limit_malloc_arenas(Int32(limit))
+    }
+}
