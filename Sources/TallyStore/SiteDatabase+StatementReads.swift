@@ -25,6 +25,8 @@ extension SiteDatabase {
         configuration.readonly = true
         configuration.prepareDatabase { db in SiteDatabase.addFunctions(to: db, utcOffset: { _ in 0 }) }
         return try? DatabaseQueue(path: snapshotPath, configuration: configuration).inDatabase { db in
+            // The first statement compiled reads the schema, which the authorizer would report as the statement's.
+            try db.execute(sql: "SELECT count(*) FROM sqlite_master")
             let log = ReadLog()
             let context = Unmanaged.passUnretained(log).toOpaque()
             sqlite3_set_authorizer(db.sqliteConnection, { context, action, table, column, _, _ in

@@ -12,6 +12,6 @@ extension IncrementalBuild {
                                        database: database, titles: titles)
         let forced = options.stamp == .record
         return IncrementalBuild(previous: forced ? nil : PageManifest.load(beside: writer.output), forced: forced, inputs: inputs,
-                                sourceFiles: sources.map(\.file), writer: writer, feedPages: feedPages)
+                                sources: sources, database: database, writer: writer, feedPages: feedPages)
     }
 }

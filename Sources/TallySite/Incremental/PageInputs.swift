@@ -50,7 +50,7 @@ struct PageInputs {
                 continue
             }
             for table in reads.flatMap({ $0 ?? [] }) {
-                guard let digest = digests[table] else {
+                guard let digest = digests[table] ?? pureTableFunctions[table] else {
                     gathered[index].alwaysRenders = "it reads `\(table)`, which has no digest"
                     break
                 }
@@ -59,6 +59,10 @@ struct PageInputs {
         }
         return PageInputs(global: globalInputs(options, templates: templates, titles: titles), sources: gathered)
     }
+
+    /// Table-valued functions whose rows depend only on their arguments, which the authorizer reports as tables.
+    /// Any other name the snapshot lacks (`pragma_table_info`, say) renders its pages on every build.
+    static let pureTableFunctions = ["json_each": "function", "json_tree": "function"]
 
     /// The layout and every partial or parent the body and the layout name, and those they name in turn.
     static func templatesUsed(by source: PageSource, in library: TemplateLibrary) -> Set<String> {
@@ -101,14 +105,32 @@ struct PageInputs {
         var digest = ContentDigest()
         for (name, value) in params.sorted(by: { $0.key < $1.key }) {
             digest.add(name)
-            switch value {
-            case .null: digest.add(UInt8(0))
-            case .integer(let number): digest.add(UInt8(1)); digest.add(UInt64(bitPattern: number))
-            case .real(let number): digest.add(UInt8(2)); digest.add(number.bitPattern)
-            case .text(let text): digest.add(UInt8(3)); digest.add(text)
-            }
+            add(value, to: &digest)
         }
         return digest.hex
+    }
+
+    /// A digest of the rows a page's queries gave, by query name: with the same content file, templates and row of
+    /// the `pages` query, the same rows make the same page.
+    static func resultsDigest(_ tables: [String: DataTable]) -> String {
+        var digest = ContentDigest()
+        for (name, table) in tables.sorted(by: { $0.key < $1.key }) {
+            digest.add(name)
+            digest.add(UInt64(table.columns.count))
+            for column in table.columns { digest.add(column) }
+            digest.add(UInt64(table.rows.count))
+            for row in table.rows { for value in row { add(value, to: &digest) } }
+        }
+        return digest.hex
+    }
+
+    private static func add(_ value: DataValue, to digest: inout ContentDigest) {
+        switch value {
+        case .null: digest.add(UInt8(0))
+        case .integer(let number): digest.add(UInt8(1)); digest.add(UInt64(bitPattern: number))
+        case .real(let number): digest.add(UInt8(2)); digest.add(number.bitPattern)
+        case .text(let text): digest.add(UInt8(3)); digest.add(text)
+        }
     }
 }
 

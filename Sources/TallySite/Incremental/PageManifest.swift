@@ -6,14 +6,16 @@ import Foundation
 /// rendering it again (`IncrementalBuild`).
 ///
 /// The text format, one record a line, fields separated by tabs:
-/// `tally-pages 1`, then the shared inputs as `global <name> <digest>`, then per content file `source <file>` followed by its inputs as
-/// `input <name> <digest>`, then per page `page <path> <params digest> <file> <stamp> [<file> <stamp>…]`.
+/// `tally-pages 2`, then the shared inputs as `global <name> <digest>`, then per content file `source <file>` followed by its inputs as
+/// `input <name> <digest>`, then per page `page <path> <params digest> <rows digest> <file> <stamp> [<file> <stamp>…]`.
 struct PageManifest: Equatable {
-    static let format = "tally-pages 1"
+    static let format = "tally-pages 2"
 
     struct Page: Equatable {
         let source: String
         let params: String
+        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`).
+        let results: String
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
         var files: [OutputFileStamp]
     }
@@ -48,10 +50,10 @@ struct PageManifest: Equatable {
             case ("input", 3):
                 guard let source else { return nil }
                 manifest.sources[source]?[fields[1]] = fields[2]
-            case ("page", let count) where count >= 5 && (count - 3) % 2 == 0:
-                let files = stride(from: 3, to: count, by: 2).map { OutputFileStamp(path: fields[$0], stamp: fields[$0 + 1]) }
+            case ("page", let count) where count >= 6 && count % 2 == 0:
+                let files = stride(from: 4, to: count, by: 2).map { OutputFileStamp(path: fields[$0], stamp: fields[$0 + 1]) }
                 guard let source else { return nil }
-                manifest.pages[fields[1]] = Page(source: source, params: fields[2], files: files)
+                manifest.pages[fields[1]] = Page(source: source, params: fields[2], results: fields[3], files: files)
             default:
                 return nil
             }
@@ -73,7 +75,7 @@ struct PageManifest: Equatable {
             }
             for path in pagesBySource[file, default: []].sorted() {
                 guard let page = pages[path], Self.isPlain(path), page.files.allSatisfy({ Self.isPlain($0.path) }) else { continue }
-                text += "page\t" + path + "\t" + page.params
+                text += "page\t" + path + "\t" + page.params + "\t" + page.results
                 for file in page.files { text += "\t" + file.path + "\t" + file.stamp }
                 text += "\n"
             }

@@ -65,8 +65,9 @@ final class PageWriter: Sendable {
             } catch { result.problems.append(error) }
             if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
         }
-        if let files = result.page.map({ [$0.outputFile] + $0.downloads.map(\.file) }) {
-            incremental?.noteRendered(page, files: files, clean: result.problems.isEmpty)
+        if let rendered = result.page {
+            incremental?.noteRendered(page, files: [rendered.outputFile] + rendered.downloads.map(\.file),
+                                      results: rendered.queryResults, clean: result.problems.isEmpty)
         }
         if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
         let count = done.add(1, ordering: .relaxed).newValue
