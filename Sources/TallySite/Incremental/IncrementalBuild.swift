@@ -127,7 +127,8 @@ final class IncrementalBuild: Sendable {
         let source = inputs.sources[page.sourceIndex]
         if let always = source.alwaysRenders { return .render(always) }
         if page.listing != nil { return .render("it is a paginated listing") }
-        if feedPages.wants(page.path) { return .render("a feed lists it") }
+        // A feed takes only pages with a `date` (`FeedPages.offer`): `pages: /` must not render every page.
+        if feedPages.wants(page.path), sources[page.sourceIndex].frontMatter.date != nil { return .render("a feed lists it") }
         guard let previous, let record = previous.pages[page.path] else {
             return .render("new page, or it had problems in the last build")
         }

@@ -118,6 +118,15 @@ import TallyTestSupport
         #expect(forced.pagesKept == 0 && forced.renderReasons["/about/"] == "the build was forced (--force)")
     }
 
+    @Test func anUndatedPageUnderAFeedsPathIsKept() throws {
+        let fixture = try IncrementalFixture()
+        try fixture.site.write("---\ntitle: Undated\n---\nNo date\n", to: "content/news/undated.md")
+        _ = try fixture.build()
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons["/news/undated/"] == nil && summary.renderReasons["/news/first/"] == "a feed lists it")
+    }
+
     @Test func theManifestLivesBesideTheOutputNotInIt() throws {
         let fixture = try IncrementalFixture()
         _ = try fixture.build()
