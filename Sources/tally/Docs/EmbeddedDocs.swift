@@ -1402,10 +1402,12 @@ build, so they show every time; a page with an error fails the build, which keep
 which then counts the pages rendered and kept:
 
 ```text
-$ tally build --explain
-Rendered 2 pages because the rows its queries read changed (table donations changed): /orgs/amf/, /users/ada/
-Rendered 1 page because a feed lists it: /posts/hello/
-Built 687 pages (3 rendered, 684 kept; 2 files written, 701 unchanged, 21 static) in 0.4 s → /home/me/mysite/public
+$ tally build --explain        # the example on 5,000 generated organizations, after one donation by ada
+Rendered 541 pages because it is a paginated listing: /locations/australia/, /locations/australia/sydney/, /locations/country-00/, … and 536 more
+Rendered 7 pages because the rows its queries read changed (table donations changed): /, /charts/, /orgs/generated-000001/, /users/, /users/ada/ and 2 more
+Rendered 2 pages because it reads `gaps`, which has no digest: /users/ada/posts/, /users/sam/posts/
+Rendered 1 page because a feed lists it: /about/
+Built 8255 pages (2573 rendered, 5682 kept; …) in 16.9 s → /home/me/mysite/public
 ```
 
 `--force` renders every page and records their inputs anew. `tally serve` rebuilds the same way, so a saved
