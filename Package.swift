@@ -54,6 +54,7 @@ let package = Package(
         ]),
         .executableTarget(name: "tally-chart-bench", dependencies: ["TallyCharts"], path: "Benchmarks/ChartBench"),
         .executableTarget(name: "tally-build-bench", dependencies: ["TallySite"], path: "Benchmarks/BuildBench"),
+        .executableTarget(name: "tally-digest-bench", dependencies: ["TallyStore"], path: "Benchmarks/DigestBench"),
         .executableTarget(name: "tally-import-bench", dependencies: ["TallyImport"], path: "Benchmarks/ImportBench"),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat"]),
         .testTarget(name: "TallyChartsTests", dependencies: [

@@ -82,7 +82,9 @@ public struct PreviewServer: Sendable {
         switch result {
         case .success(let summary):
             for warning in summary.warnings { console(warning.description) }
-            console("Built \(counted(summary.pagesRendered, "page")) in \((clock.now - start).seconds) s")
+            // An incremental build keeps the pages whose inputs did not change (docs/cli.md#tally-build).
+            let kept = summary.pagesKept == 0 ? "" : " (\(summary.pagesRendered - summary.pagesKept) rendered, \(summary.pagesKept) kept)"
+            console("Built \(counted(summary.pagesRendered, "page"))\(kept) in \((clock.now - start).seconds) s")
             state.update {
                 $0.generation += 1
                 $0.succeeded = true

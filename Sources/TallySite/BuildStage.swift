@@ -74,6 +74,11 @@ public struct BuildSummary: Sendable {
     /// For each page written, its file inside the output (`orgs/amf/index.html`) → the content file it came from
     /// (`content/orgs/[slug].md`), so problems found in the output can name their source.
     public let pageSources: PageSourceIndex
+    /// Pages whose inputs were as the last build recorded, whose files were kept rather than rendered again
+    /// (`IncrementalBuild`); `pagesRendered` counts them too.
+    public var pagesKept = 0
+    /// Each page rendered by an incremental build (URL path) → why: `table donations changed`, `new page, …`.
+    public var renderReasons: [String: String] = [:]
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

@@ -71,11 +71,18 @@ public enum SiteBuilder {
                                     templateFiles: templates.files, site: site,
                                     formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         renderer.titles = renderer.titlesKnownBeforeQueries(ancestorPages(plan, content.pages, database))
+        let feedPages = FeedPages(config: config)
+        // Pages whose inputs are as the last build recorded keep their files; only the others render.
+        let incremental = IncrementalBuild.start(options, sources: content.pages, templates: templates.library,
+                                                 templateFiles: templates.files, database: database, titles: renderer.titles,
+                                                 writer: writer, feedPages: feedPages)
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
-                                    feedPages: FeedPages(config: config), planned: plan.owners, progress: progress)
-        pageWriter.renderAndWrite(plan.singlePages)
+                                    feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental)
+        pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
         for index in plan.templatedSources {
-            PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database, pageWriter.renderAndWrite)
+            PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database) { pages in
+                pageWriter.renderAndWrite(incremental?.pagesToRender(pages) ?? pages)
+            }
         }
         problems += pageWriter.problems
         plan.owners.merge(pageWriter.listingPages) { planned, _ in planned }
@@ -106,10 +113,14 @@ public enum SiteBuilder {
         }
         stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output,
                       reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config))
-        return .success(BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
-                                     filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
-                                     output: writer.output, warnings: problems.sortedByLocation(),
-                                     fullScans: fullScans, pageSources: pageSources))
+        incremental?.save(output: writer.output)
+        var summary = BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
+                                   filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
+                                   output: writer.output, warnings: problems.sortedByLocation(),
+                                   fullScans: fullScans, pageSources: pageSources)
+        summary.pagesKept = incremental?.keptCount ?? 0
+        summary.renderReasons = incremental?.renderReasons ?? [:]
+        return .success(summary)
     }
 
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables

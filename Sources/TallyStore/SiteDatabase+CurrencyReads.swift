@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import TallyFormat
 
 /// Amounts a query reads from a table that records their currency, without reading that currency.
@@ -24,33 +23,14 @@ extension SiteDatabase {
     /// connection of its own, which it closes after. A query that does not compile gives nothing here: the build
     /// reports it where it runs.
     public func amountsWithoutCurrency(in sqls: [String]) -> [[AmountWithoutCurrency]] {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.prepareDatabase { db in SiteDatabase.addFunctions(to: db, utcOffset: { _ in 0 }) }
-        let found = try? DatabaseQueue(path: snapshotPath, configuration: configuration).inDatabase { db in
+        let found = withStatementReads { db, compile in
             let pairs = try Self.moneyColumns(db)
             guard !pairs.isEmpty else { return sqls.map { _ in [AmountWithoutCurrency]() } }
-            let log = ReadLog()
-            let context = Unmanaged.passUnretained(log).toOpaque()
-            sqlite3_set_authorizer(db.sqliteConnection, { context, action, table, column, _, _ in
-                if action == SQLITE_READ, let context, let table, let column {
-                    Unmanaged<ReadLog>.fromOpaque(context).takeUnretainedValue().reads.insert(
-                        ReadLog.Read(table: String(cString: table).lowercased(), column: String(cString: column).lowercased()))
-                }
-                return SQLITE_OK
-            }, context)
-            defer { sqlite3_set_authorizer(db.sqliteConnection, nil, nil) }
             return sqls.map { sql in
-                log.reads = []
-                var statement: OpaquePointer?
-                guard sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil) == SQLITE_OK else {
-                    sqlite3_finalize(statement)
-                    return []
-                }
-                sqlite3_finalize(statement)
+                guard let reads = compile(sql)?.columns else { return [] }
                 return pairs.filter { pair in
-                    log.reads.contains(ReadLog.Read(table: pair.table.lowercased(), column: pair.amount.lowercased()))
-                        && !log.reads.contains(ReadLog.Read(table: pair.table.lowercased(), column: pair.currency.lowercased()))
+                    reads.contains(StatementReads.Column(table: pair.table.lowercased(), column: pair.amount.lowercased()))
+                        && !reads.contains(StatementReads.Column(table: pair.table.lowercased(), column: pair.currency.lowercased()))
                 }
             }
         }
@@ -71,14 +51,4 @@ extension SiteDatabase {
         }
         return pairs
     }
-}
-
-/// The columns the authorizer saw a statement read.
-private final class ReadLog {
-    struct Read: Hashable {
-        let table: String
-        let column: String
-    }
-
-    var reads: Set<Read> = []
 }

@@ -87,6 +87,12 @@ public struct PageTemplate: Sendable {
         template?.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache) ?? plainText
     }
 
+    /// The partials and parent layouts this template names, used or not on a given render: what an incremental
+    /// build takes a page's output to depend on.
+    public var referencedTemplates: [String] {
+        tags.filter { $0.kind == .partial || $0.kind == .parent }.map(\.name)
+    }
+
     /// Partials and parent layouts this template names that `library` does not have.
     public func missingReferences(in library: TemplateLibrary) -> [(name: String, line: Int, column: Int)] {
         tags.filter { ($0.kind == .partial || $0.kind == .parent) && library.mustache.getTemplate(named: $0.name) == nil }

@@ -26,8 +26,11 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Print how long each stage took, on standard error.")
     var timings = false
 
-    @Flag(name: .long, help: "Render every page even when nothing changed since the last build into the same folder.")
+    @Flag(name: .long, help: "Render every page, even those whose inputs did not change since the last build into the same folder.")
     var force = false
+
+    @Flag(name: .long, help: "List each page rendered and why: which of its inputs changed since the last build.")
+    var explain = false
 
     func run() throws {
         MallocArenas.limitForBuild()
@@ -43,10 +46,13 @@ struct BuildCommand: ParsableCommand {
             for warning in summary.warnings { reporter.printProblem(warning) }
             let seconds = (clock.now - start).seconds
             if summary.upToDate {
+                if explain { print("No page rendered: no input changed since the last build.") }
                 print("Up to date: \(counted(summary.pagesRendered, "page")), nothing changed since the last build (checked in \(seconds) s) → \(summary.output.path)")
                 return
             }
-            print("Built \(counted(summary.pagesRendered, "page")) (\(counted(summary.filesWritten, "file")) written, "
+            if explain { print(RenderExplanation.text(summary.renderReasons), terminator: "") }
+            let kept = summary.pagesKept == 0 ? "" : "\(summary.pagesRendered - summary.pagesKept) rendered, \(summary.pagesKept) kept; "
+            print("Built \(counted(summary.pagesRendered, "page")) (\(kept)\(counted(summary.filesWritten, "file")) written, "
                   + "\(summary.filesUnchanged) unchanged, \(summary.staticFiles) static) in \(seconds) s → \(summary.output.path)")
         case .failure(let failure):
             reporter.finish()

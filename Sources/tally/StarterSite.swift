@@ -34,10 +34,11 @@ public enum StarterSite {
     }
 
     static let files: [String: String] = [
-        // The output, and the stamp a build leaves beside it (docs/cli.md), are made again by every build.
+        // The output, and the stamp and page record a build leaves beside it (docs/cli.md), are made again by every build.
         ".gitignore": """
             /public/
             /.public.tally-build
+            /.public.tally-pages
 
             """,
         "tally.yaml": """

@@ -88,10 +88,25 @@ func temporaryFolder() throws -> URL {
         let forced = try tally(["build", "--force"], in: site)
         #expect(forced.stdout.hasPrefix("Built 4 pages (0 files written, 8 unchanged, 2 static) in "))
         let ignored = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
-        #expect(ignored == "/public/\n/.public.tally-build\n")
+        #expect(ignored == "/public/\n/.public.tally-build\n/.public.tally-pages\n")
         let again = try tally(["init", "site"], in: folder)
         #expect(again.status == 1)
         #expect(again.stderr == "site/.gitignore: error: already exists\n  hint: run `tally init` in an empty folder\n")
+    }
+
+    @Test func explainListsThePagesRenderedAndWhy() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        _ = try tally(["build"], in: folder)
+        let about = folder.appendingPathComponent("content/about.md")
+        try (String(contentsOf: about, encoding: .utf8) + "\nMore about us.\n").write(to: about, atomically: true, encoding: .utf8)
+        let built = try tally(["build", "--explain"], in: folder)
+        #expect(built.status == 0)
+        let lines = built.stdout.split(separator: "\n")
+        #expect(lines.first == "Rendered 1 page because its content file changed: /about/")
+        #expect(lines.count == 2 && lines[1].hasPrefix("Built 4 pages (1 rendered, 3 kept; 1 file written, 7 unchanged, 2 static) in "))
+        let unchanged = try tally(["build", "--explain"], in: folder)
+        #expect(unchanged.stdout.hasPrefix("No page rendered: no input changed since the last build.\nUp to date: 4 pages"))
     }
 
     @Test func timingsPrintEachStageOnStandardErrorAndLeaveTheSummaryAlone() throws {

@@ -93,6 +93,15 @@ final class OutputWriter: Sendable {
         try write(Data(text.utf8), to: relativePath, origin: origin)
     }
 
+    /// Keeps the previous output's file at `relativePath` in the new build without rendering or reading it: an
+    /// incremental build's page whose inputs did not change (`IncrementalBuild`). It is hard-linked at commit.
+    func keep(_ relativePath: String) {
+        state.withLock {
+            $0.unchanged += 1
+            $0.unchangedPaths.append(relativePath)
+        }
+    }
+
     /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an
     /// output folder, then deletes the previous build.
     func commit() throws(Diagnostic) {

@@ -133,6 +133,7 @@ struct PageRenderer: Sendable {
         var rendered = RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
                                     summary: summary)
         rendered.downloads = Self.downloads(of: source, tables: tables, beside: page.outputFile)
+        rendered.queryResults = tables
         return (rendered, problems)
     }
 

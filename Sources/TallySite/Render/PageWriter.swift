@@ -12,18 +12,21 @@ final class PageWriter: Sendable {
     /// The plan's pages by URL, which the later pages of a listing must not take.
     let planned: [String: PageOwner]
     let progress: (any BuildProgress)?
+    /// Told of each page rendered, so the next build can keep it when its inputs stay the same.
+    let incremental: IncrementalBuild?
     let found = Mutex<Set<DiagnosticKey>>([])
     private let done = Atomic<Int>(0)
     private let laterPages = Mutex<[String: PageOwner]>([:])
 
     init(renderer: PageRenderer, rewriter: SitePathRewriter?, writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner],
-         progress: (any BuildProgress)?) {
+         progress: (any BuildProgress)?, incremental: IncrementalBuild? = nil) {
         self.renderer = renderer
         self.rewriter = rewriter
         self.writer = writer
         self.feedPages = feedPages
         self.planned = planned
         self.progress = progress
+        self.incremental = incremental
     }
 
     /// Every problem found so far, each once however many pages had it.
@@ -61,6 +64,10 @@ final class PageWriter: Sendable {
                 for download in page.downloads { try writer.write(download.text, to: download.file) }
             } catch { result.problems.append(error) }
             if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
+        }
+        if let rendered = result.page {
+            incremental?.noteRendered(page, files: [rendered.outputFile] + rendered.downloads.map(\.file),
+                                      results: rendered.queryResults, clean: result.problems.isEmpty)
         }
         if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
         let count = done.add(1, ordering: .relaxed).newValue

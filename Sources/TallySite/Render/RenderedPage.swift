@@ -1,3 +1,5 @@
+import TallyFormat
+
 /// A page after rendering: its HTML, and what the feeds need to know of it.
 struct RenderedPage: Sendable {
     let outputFile: String
@@ -8,6 +10,9 @@ struct RenderedPage: Sendable {
     let summary: PageSummary
     /// The page's queries marked `csv`, as files beside it: `orgs/amf/gifts.csv` → its CSV text.
     var downloads: [(file: String, text: String)] = []
+    /// The rows its queries gave, by query name: an incremental build records their digest, so that the next
+    /// build can keep the page when a table it reads changed in rows it does not show (`IncrementalBuild`).
+    var queryResults: [String: DataTable] = [:]
 }
 
 /// What a feed entry needs of a page besides its HTML.

@@ -41,8 +41,8 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`; its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`), `StoreError`, `QueryError` |
-| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner) |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`; its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
+| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
 | `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CLibXML2, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` into `RollCall`, checked and written by `RollCallImport` and `RollCallPositions` (a new roll call's positions through one prepared insert): `XMLStream` reads a file with libxml2's SAX2 parser, its members (`XMLRecordShape`) straight into flat `XMLRecord`s and the rest into an `XMLTree`, and leaves any file it would not read exactly as Foundation's `XMLParser` does to `XMLTree.read`, with its diagnostics, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
@@ -53,6 +53,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `tally` | TallySite, TallyCheck, TallyImport, TallyReport, TallyServe, TallyStore, swift-argument-parser | one file per command (`BuildCommand`, `CheckCommand`, `ServeCommand`, `ReportCommand`, `ImportCommand`, `InitCommand`, `MigrateCommand`, `DocsCommand`), `StarterSite` (the files `tally init` writes), `EmbeddedDocs` (docs/*.md compiled in for `tally docs`, written by `make docs-embed`), `SiteArguments` (`--config`, `--db`) and `ConsoleReporter` |
 | `tally-chart-bench` | TallyCharts | `Benchmarks/ChartBench` |
 | `tally-build-bench` | TallySite | `Benchmarks/BuildBench`: `SiteBuilder.build` without the async CLI, for callgrind ([performance.md](performance.md)) |
+| `tally-digest-bench` | TallyStore | `Benchmarks/DigestBench`: times `SiteDatabase.contentDigests` on a database's published snapshot ([performance.md](performance.md#incremental-builds)) |
 | `tally-import-bench` | TallyImport | `Benchmarks/ImportBench`: `Importer.run` on a CSV of gifts without the async CLI, for callgrind ([performance.md](performance.md#importing-a-million-gifts)) |
 
 ## The tree
@@ -74,6 +75,9 @@ Sources/TallySite/
     SubPath/             SitePathRewriter and RewriteBuffer: where a page gets its base path (/repo/…)
   Assemble/              stage 7: SiteAssembler, Sitemap, RobotsFile, NotFoundPage, escapeXML
     Feeds/               feed definitions from the config, FeedPages (newest dated pages), FeedBuilder → AtomFeed (where a feed is written)
+  Incremental/           which pages must render (see "Incremental builds" below): PageInputs (what each content
+                         file's pages read, as digests), PageManifest (.public.tally-pages), IncrementalBuild
+                         (render or keep, page by page), OutputFileStamp, RenderExplanation (--explain)
   Output/                stages 8–9: OutputWriter (staging, hard links, atomic swap), OutputOrigin, StaticFiles,
                          BuildStamp and FileStamps (the up-to-date check), DirectoryEntries (one readdir loop)
   Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted()
@@ -103,7 +107,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse`, `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
 | 4 | Open database | `SiteDatabase(path:policy:pages:views:importSources:)` (TallyStore), with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
 | 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
-| 6 | Render pages | `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), listings one per core after the other pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
+| 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` runs `PageRenderer.render` with `DispatchQueue.concurrentPerform` over the plain pages, then over each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), listings one per core after the other pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
 | 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`); then `BuildStamp.record` | the new output folder, and `.public.tally-build` beside it |
@@ -154,6 +158,34 @@ digests match, the build stops after loading the config. A build records no stam
 when a query uses SQLite's clock or random functions (`BuildStamp.isVolatile`). `tally build --force`
 renders everything and records a new stamp; `tally check` and `tally report` build into temporary folders
 without one. `tally serve` polls the same `FileStamps` to notice changes.
+
+**Incremental builds.** When the stamp shows a change, `IncrementalBuild` (`Incremental/`) decides page by page
+what to render; the hooks are three lines in `SiteBuilder` (start it after the plan, filter each batch of pages
+before `PageWriter.renderAndWrite`, save after the swap), one in `PageWriter.write` (note each page rendered
+without problems and the files it wrote) and `OutputWriter.keep` (link a kept file from the previous output at
+commit, as files with unchanged bytes already are). `PageInputs.gather` computes, once per content file rather
+than per page (every page of a file runs the same SQL with other parameters): the file's digest, the digests of
+its layout and the partials and parents the body and layout name, transitively (static: a partial in a branch
+not taken counts), and for each table its queries read (`SiteDatabase.tablesRead`, compiled under SQLite's
+authorizer) the digest of its rows in this build's snapshot (`contentDigests`). A view is reported by the
+authorizer as itself and as its base tables; it is recorded as both, the view by its SQL, so an edited view or a
+changed base table each show. A materialized view (`-- tally: materialize`) is a table in the snapshot and is
+digested by its rows. The digest is of the published snapshot, after scrubbing: a row of an unpublished user
+changes nothing. SQLite's `data_version` and `total_changes` cannot replace it: they are per connection and per
+file, and each build reads a new snapshot file. Shared inputs (`global`: the binary, the options, the config
+file, the templates' literal ids, the breadcrumb titles) render every page when they change. A page is kept
+when its record in `.public.tally-pages` (beside the output, like the stamp) matches: the same content file, the
+same inputs, the same `pages` row, and every file it wrote still stamped as the build left it (size, times,
+inode). When the only inputs that changed are tables, its queries run again (on every core, before rendering)
+and it is kept if their rows' digest equals the one recorded when it rendered (`RenderedPage.queryResults`, hashed
+by `PageInputs.resultsDigest`): with the same content, templates and `pages` row, the same rows make the same
+page. A new donation thus renders the pages whose queries show it, at the cost of running the queries of every
+page that reads `donations`. It renders otherwise, and always when it is a paginated listing (later pages are claimed while rendering),
+a feed lists it and it has a `date` (the feed needs its HTML; an undated page is in no feed), or a query reads the clock, reads a name with no digest or does not
+compile. The assemble stage, data files and static files run on every build and keep unchanged bytes as before.
+A page with an error fails the build, which saves no manifest; warnings come from build-level checks that run
+every time. `IncrementalHarnessTests` applies random edits and compares each incremental build with a full one
+byte for byte.
 
 ## `tally check` and `tally serve`
 
@@ -212,7 +244,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, an unpublished one, a layout, a partial, a content file and `site_pages`, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text), `IncrementalHarnessTests` (`IncrementalFixture`: random edits to rows, content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -1374,7 +1406,7 @@ through the templates and writes the site. The new output replaces the old one
 only when the whole build succeeded. Every problem is printed as
 `file:line:col: error: message` with a hint; the exit code is 1 if any.
 
-USAGE: tally build [--config <config>] [--db <db>] [--out <out>] [--drafts] [--base-url <base-url>] [--timings] [--force]
+USAGE: tally build [--config <config>] [--db <db>] [--out <out>] [--drafts] [--base-url <base-url>] [--timings] [--force] [--explain]
 
 OPTIONS:
   --config <config>       The site config file; its folder is the site root.
@@ -1386,8 +1418,10 @@ OPTIONS:
   --base-url <base-url>   Address the site is served from, instead of the
                           config's `base_url`.
   --timings               Print how long each stage took, on standard error.
-  --force                 Render every page even when nothing changed since the
-                          last build into the same folder.
+  --force                 Render every page, even those whose inputs did not
+                          change since the last build into the same folder.
+  --explain               List each page rendered and why: which of its inputs
+                          changed since the last build.
   -h, --help              Show help information.
 ```
 
@@ -1405,6 +1439,43 @@ them; the record is a small file beside the output folder, `.public.tally-build`
 `tally init` writes lists it with `public/`). A build that had warnings, or whose queries read the clock or random numbers
 (`date('now')`, `CURRENT_TIMESTAMP`, `random()`), is never skipped. `--force` renders every page anyway;
 files whose bytes are unchanged are still kept as they are.
+
+**Only what changed is rendered.** When something did change, a build renders only the pages whose inputs
+changed and keeps every other page's file from the previous output (hard-linked, so its inode and modification
+time stay). What a page's inputs are is recorded beside the output, in `.public.tally-pages`:
+
+- its content file, its layout and every partial the body and the layout name;
+- the tables its queries read, as SQLite's authorizer reports them (a view counts as its SQL and its base tables,
+  a materialized view as its rows), each with a digest of its rows in the published snapshot, so a row of an
+  unpublished user changes nothing;
+- its row of the `pages` query, and a digest of the rows its queries gave: when only tables it reads changed,
+  its queries run again and the page is kept if they give the same rows, so a new donation renders the pages
+  that show it, not every page that reads `donations`;
+- the files it wrote, with their size, times and inode: a page whose file anything else changed or deleted is
+  rendered again.
+
+Some inputs are shared by every page and any change to them renders everything: the config file (one digest,
+not per key: an edit to it is rare), the options, the `tally` binary, the ids written literally in templates (the
+headings' anchors avoid them) and the breadcrumb titles. Some pages render on every build because what they show
+is not recorded: paginated listings, dated pages a feed lists, and pages whose queries read the clock or random numbers
+or do not compile. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
+written by every build, and kept when their bytes are unchanged. Warnings come from checks that run on every
+build, so they show every time; a page with an error fails the build, which keeps the previous output and record.
+
+`--explain` lists the pages rendered, grouped by why, a few by name and the rest counted, before the summary line,
+which then counts the pages rendered and kept:
+
+```text
+$ tally build --explain        # the example on 5,000 generated organizations, after one donation by ada
+Rendered 541 pages because it is a paginated listing: /locations/australia/, /locations/australia/sydney/, /locations/country-00/, … and 536 more
+Rendered 7 pages because the rows its queries read changed (table donations changed): /, /charts/, /orgs/generated-000001/, /users/, /users/ada/ and 2 more
+Rendered 2 pages because it reads `gaps`, which has no digest: /users/ada/posts/, /users/sam/posts/
+Rendered 1 page because a feed lists it: /about/
+Built 8255 pages (2573 rendered, 5682 kept; …) in 16.9 s → /home/me/mysite/public
+```
+
+`--force` renders every page and records their inputs anew. `tally serve` rebuilds the same way, so a saved
+row re-renders only the pages that read its table.
 
 **`--timings`** prints each stage's wall time after the build, for finding what a large site spends its time
 on:
@@ -1684,7 +1755,7 @@ $ tally serve
 Built 2 pages in 0.21 s
 Serving at http://127.0.0.1:1313/ (Ctrl-C to stop)
 Changed: content/about.md; rebuilding
-Built 2 pages in 0.20 s
+Built 2 pages (1 rendered, 1 kept) in 0.20 s
 ```
 
 - It listens on 127.0.0.1 only, never on other interfaces. `--port 0` picks a free port. A port another
@@ -1694,7 +1765,8 @@ Built 2 pages in 0.20 s
   error: 127.0.0.1:1313 is already in use
     hint: stop the server that uses it, or pick another port with --port (0 picks a free one)
   ```
-- It builds into the configured output folder, like `tally build`, and serves that folder. `/x/` is served
+- It builds into the configured output folder, like `tally build`, and serves that folder. Each rebuild is
+  incremental, as `tally build`'s is: only the pages whose inputs changed render. `/x/` is served
   from `x/index.html`, `/x` for a folder redirects to `/x/`, and a missing file gets the site's `404.html`
   (or `404/index.html`) with status 404. Files are sent with their content type and `Cache-Control: no-store`.
 - When `base_url` has a path (`https://user.github.io/repo/`), the site is served under `/repo/`, as on the
@@ -4775,8 +4847,76 @@ A page's cost does not grow with the history: each shows at most 500 gifts, and 
 organizations are queried once for all the pages of the year, as every paginated listing's queries are.
 `tally report --user ada --pdf` on the example takes 11.6 s (release build, the site build included).
 
+## Incremental builds
+
+```sh
+swift build -c release --product tally --product tally-digest-bench
+.build/release/tally-digest-bench .bench/example/directory-20000.sqlite 3   # after example_bench.py --n 20000
+python3 bench/incremental_bench.py --n 20000 --pages 10000 --runs 3
+```
+
+**The table digests.** Each build that renders digests every table its pages' queries read in the published
+snapshot (`SiteDatabase.contentDigests`: every value of every row, rowids included, through SQLite's C API into
+FNV-1a's 128-bit variant eight bytes a step, tables on up to four connections at once). On the 20,000-organization
+database (200,117 published donations, 21 tables and views read by the example's pages), measured by
+`tally-digest-bench` while two other engineers' builds ran on the two cores (load average 10):
+
+| what | run 1 | run 2 | run 3 |
+| --- | ---: | ---: | ---: |
+| every table and view (21) | 0.47 s | 0.42 s | 0.73 s |
+| `donations` alone (200,117 rows) | 0.53 s | 0.24 s | 0.45 s |
+
+About 1.2 to 2.7 µs a row on a loaded machine: a small part of a 20,000-organization build, paid by every build
+that renders anything (none is paid when the build stamp shows nothing changed).
+
+SQLite's own counters cannot replace it. `PRAGMA data_version` changes only for changes made by other
+connections while one connection stays open, and `total_changes()` counts one connection's writes; the file
+change counter in the header counts write transactions to one file. Each build reads a new snapshot file,
+copied from the user's database and scrubbed (`PublishedSnapshot`), so every counter starts again and counts
+the copy's own writes, and none of them is per table: a digest of the rows is what tells that `donations`
+is as it was, and a row of an unpublished user, scrubbed from the snapshot, changes nothing.
+
+**The example on 20,000 organizations, one donation added** (`bench/incremental_bench.py --n 20000 --pages 0
+--runs 1`, release build of `ab86c58`, on the same loaded machine: the full build took 561.6 s here against 42.7 s
+idle above, so only the ratio means anything):
+
+| build | pages rendered | wall | of the full build |
+| --- | ---: | ---: | ---: |
+| full (`--force`) | 21,233 planned + listing pages, 29,992 in all | 561.6 s | 100 % |
+| one donation by ada added | 21,232 | 337.4 s | 60.1 % |
+
+`--explain` showed why, and it was not the donation: 20,689 pages rendered "because a feed lists it" (the example's
+`feeds:` has `pages: /`, which asks for every page under `/`), 541 because they are paginated listings (with their
+later pages, 8,758 files), 2 because a query reads a common table expression (`gaps`), which has no digest. The
+feed rule was too wide: a feed takes only pages with a `date` (`FeedPages.offer`), so an undated page cannot change
+a feed. It now renders only dated pages a feed lists (`IncrementalBuildTests.anUndatedPageUnderAFeedsPathIsKept`);
+the figures with that change follow.
+
+**The example on 5,000 organizations, with dated-only feed pages** (`bench/incremental_bench.py --n 5000 --pages 0
+--runs 1`, release build of `38e1a58`, machine idle: load average 0.05 at the start):
+
+| build | pages rendered (files) | wall | of the full build |
+| --- | ---: | ---: | ---: |
+| full (`--force`) | 6,233 (8,255 with listing pages) | 17.12 s | 100 % |
+| one donation by ada added | 551 (2,573) | 16.89 s | 98.7 % |
+| `templates/org.mustache` edited | 5,559 (7,581) | 16.58 s | 96.8 % |
+
+One donation rendered the 7 pages whose queries show it (`/`, `/charts/`, `/orgs/generated-000001/`, `/users/`,
+`/users/ada/` and 2 more), the 541 paginated listings (2,022 files with their later pages), 2 pages whose query
+reads a common table expression and 1 dated page a feed lists; the org template's edit rendered the 5,015
+organization pages and the same listings, nothing else. So which pages render meets the issue's targets, but the
+time does not: 98.7 % of the full build, against ≤ 10 %. The time goes to what is done for the pages that are
+kept: every page that reads `donations` runs its queries again to compare rows (the organization pages' queries
+are most of their render time), plus the listings. The Markdown case was not measured this session.
+
 ## Not done yet
 
+- Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): today one donation on 5,000
+  organizations re-renders the right pages but takes 98.7 % of the time, because every page that reads `donations`
+  runs its queries again to compare rows, and paginated listings render on every build. Next: find the changed
+  rows (per-row digests of the changed tables) and re-run only the queries of pages whose `pages` row keys them
+  (`WHERE organization_id = :organization_id`); record each listing's pages and rows so listings can be kept; treat
+  a common table expression's name as no table. The Markdown case (`--pages 10000`) is still to be measured.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.

@@ -1,0 +1,174 @@
+import Foundation
+import Synchronization
+import TallyFormat
+import TallyStore
+
+/// Decides, page by page, whether a page must render or can keep its files from the previous output, and
+/// gathers the manifest the next build will compare with.
+///
+/// A page is kept only when everything recorded for it matches: the shared inputs, its content file's inputs
+/// (`PageInputs`), its row of the `pages` query, and each file it wrote, still in the output as the last build
+/// left it. When only tables it reads changed, its queries run again and it is kept if they give the same rows
+/// as last time: a new donation renders the pages that show it, not every page that reads `donations`. Anything missing or unknown renders the page: a first build, a page that had problems (so its
+/// warnings show again), a paginated listing, a page a feed lists (the feed needs its HTML), a query that does
+/// not compile or reads the clock.
+final class IncrementalBuild: Sendable {
+    private let previous: PageManifest?
+    /// Why no page can be kept, when none can: the first build, `--force`, or which shared input changed.
+    private let everyPageReason: String?
+    private let inputs: PageInputs
+    private let sources: [PageSource]
+    private let database: SiteDatabase
+    private let outputPath: String
+    private let writer: OutputWriter
+    private let feedPages: FeedPages
+    private let state = Mutex(State())
+
+    private struct State {
+        var pages: [String: PageManifest.Page] = [:]
+        var reasons: [String: String] = [:]
+        var kept = 0
+    }
+
+    /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
+    init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
+         writer: OutputWriter, feedPages: FeedPages) {
+        self.previous = previous
+        self.inputs = inputs
+        self.sources = sources
+        self.database = database
+        self.writer = writer
+        self.feedPages = feedPages
+        outputPath = writer.output.path
+        if forced {
+            everyPageReason = "the build was forced (--force)"
+        } else if let previous {
+            everyPageReason = inputs.global.keys.sorted().first { previous.global[$0] != inputs.global[$0] }.map { "the \($0) changed" }
+        } else {
+            everyPageReason = "no earlier build recorded its pages"
+        }
+    }
+
+    /// Pages kept from the previous output.
+    var keptCount: Int { state.withLock(\.kept) }
+
+    /// Each page rendered (URL path) → why.
+    var renderReasons: [String: String] { state.withLock(\.reasons) }
+
+    /// The pages of `pages` that must render; the files of the others are kept from the previous output.
+    func pagesToRender(_ pages: [PageInstance]) -> [PageInstance] {
+        var render: [PageInstance] = []
+        var reasons: [String: String] = [:]
+        var kept: [String: PageManifest.Page] = [:]
+        var rowChecks: [(page: PageInstance, record: PageManifest.Page, reason: String)] = []
+        for page in pages {
+            switch decide(page) {
+            case .render(let reason):
+                render.append(page)
+                reasons[page.path] = reason
+            case .keep(let record):
+                kept[page.path] = record
+            case .checkRows(let record, let reason):
+                rowChecks.append((page, record, reason))
+            }
+        }
+        let sameRows = rowChecks.concurrentMap { check in self.rowsDigest(of: check.page) == check.record.results }
+        for (check, same) in zip(rowChecks, sameRows) {
+            if same {
+                kept[check.page.path] = check.record
+            } else {
+                render.append(check.page)
+                reasons[check.page.path] = check.reason
+            }
+        }
+        for record in kept.values { record.files.forEach { writer.keep($0.path) } }
+        state.withLock { state in
+            state.reasons.merge(reasons) { _, new in new }
+            state.pages.merge(kept) { _, new in new }
+            state.kept += kept.count
+        }
+        return render
+    }
+
+    /// Records a page that rendered: with its files when it had no problem, so the next build may keep it.
+    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool) {
+        guard clean, page.listing == nil else { return }
+        let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
+                                       results: PageInputs.resultsDigest(results),
+                                       files: files.map { OutputFileStamp(path: $0, stamp: "") })
+        state.withLock { $0.pages[page.path] = record }
+    }
+
+    /// Writes the manifest beside the committed output, each page's files stamped as they now are there.
+    func save(output: URL) {
+        var manifest = PageManifest()
+        manifest.global = inputs.global
+        for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
+            manifest.sources[source.file] = inputs.sources[index].inputs
+        }
+        let path = output.path
+        for (url, page) in state.withLock(\.pages) where manifest.sources[page.source] != nil {
+            let files = page.files.compactMap { OutputFileStamp.current($0.path, in: path) }
+            guard files.count == page.files.count else { continue }
+            manifest.pages[url] = PageManifest.Page(source: page.source, params: page.params, results: page.results, files: files)
+        }
+        manifest.save(beside: output)
+    }
+
+    private enum Decision {
+        case render(String)
+        case keep(PageManifest.Page)
+        /// Only tables it reads changed: kept if its queries give the rows they gave last time.
+        case checkRows(PageManifest.Page, reason: String)
+    }
+
+    private func decide(_ page: PageInstance) -> Decision {
+        if let everyPageReason { return .render(everyPageReason) }
+        let source = inputs.sources[page.sourceIndex]
+        if let always = source.alwaysRenders { return .render(always) }
+        if page.listing != nil { return .render("it is a paginated listing") }
+        // A feed takes only pages with a `date` (`FeedPages.offer`): `pages: /` must not render every page.
+        if feedPages.wants(page.path), sources[page.sourceIndex].frontMatter.date != nil { return .render("a feed lists it") }
+        guard let previous, let record = previous.pages[page.path] else {
+            return .render("new page, or it had problems in the last build")
+        }
+        let file = sources[page.sourceIndex].file
+        guard record.source == file, let before = previous.sources[file] else { return .render("its content file changed") }
+        let changed = Self.changes(from: before, to: source.inputs)
+        if let first = changed.first, !changed.allSatisfy({ $0.hasPrefix("table ") && before[$0] != nil && source.inputs[$0] != nil }) {
+            return .render(Self.describe(first, before: before, after: source.inputs))
+        }
+        guard record.params == PageInputs.paramsDigest(page.params) else { return .render("its row of the pages query changed") }
+        for file in record.files where OutputFileStamp.current(file.path, in: outputPath) != file {
+            return .render("\(file.path) was changed or deleted outside Tally")
+        }
+        guard let first = changed.first else { return .keep(record) }
+        let tables = changed.map { String($0.dropFirst("table ".count)) }.joined(separator: ", ")
+        return .checkRows(record, reason: "the rows its queries read changed (\(Self.describe(first, before: before, after: source.inputs))"
+            + (changed.count > 1 ? "; tables changed: \(tables))" : ")"))
+    }
+
+    /// The page's queries run again with its row of the `pages` query, or nil when one fails (it then renders, and
+    /// reports the failure at its line).
+    private func rowsDigest(of page: PageInstance) -> String? {
+        var tables: [String: DataTable] = [:]
+        for query in sources[page.sourceIndex].queries {
+            guard let table = try? database.run(query.sql, parameters: page.params) else { return nil }
+            tables[query.name] = table
+        }
+        return PageInputs.resultsDigest(tables)
+    }
+
+    /// The inputs added, removed or changed, in name order.
+    private static func changes(from before: [String: String], to after: [String: String]) -> [String] {
+        Set(before.keys).union(after.keys).sorted().filter { before[$0] != after[$0] }
+    }
+
+    /// One changed input in words: `table donations changed`.
+    private static func describe(_ name: String, before: [String: String], after: [String: String]) -> String {
+        let label = name == "content" ? "its content file" : name
+        if before[name] == nil { return "\(label) is read now" }
+        if after[name] == nil { return "\(label) is no longer read" }
+        return "\(label) changed"
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TallyFormat
+import TallyStore
+import TallyTemplates
+
+/// What the pages of this build depend on, as names → digests, for `IncrementalBuild` to compare with the last
+/// build's `PageManifest`.
+///
+/// A page's HTML is made from its content file, its layout and the partials they name, its row of the `pages`
+/// query, the rows its queries read, and what every page shares: the config, the options, the binary, the ids
+/// the templates write (which headings' anchors avoid) and the breadcrumb titles. Those shared inputs are one
+/// coarse digest each, where tracking which config key a page used is not worth it: a config edit is rare and
+/// re-renders everything. Rows are tracked per table, from SQLite's authorizer: a page that reads a view depends
+/// on the view's SQL and on the base tables below it.
+struct PageInputs {
+    struct SourceInputs {
+        /// `content` → the file's digest, `template <name>` → the template file's, `table <name>` → the table's
+        /// rows' (or a view's SQL's).
+        var inputs: [String: String] = [:]
+        /// Why every page of the file renders on every build, when nothing recorded can say it is unchanged.
+        var alwaysRenders: String?
+    }
+
+    /// `binary`, `options`, `config`, `template ids`, `titles` → digest.
+    let global: [String: String]
+    /// By source index, as `PageSource`s are.
+    let sources: [SourceInputs]
+
+    static func gather(options: BuildOptions, sources: [PageSource], templates: TemplateLibrary, templateFiles: [String: String],
+                       database: SiteDatabase, titles: [String: String]) -> PageInputs {
+        var gathered = sources.map { source in
+            var inputs = SourceInputs()
+            inputs.inputs["content"] = fileDigest(options.resolve(source.file))
+            for name in templatesUsed(by: source, in: templates) {
+                inputs.inputs["template " + name] = templateFiles[name].flatMap { fileDigest(options.resolve($0)) } ?? "missing"
+            }
+            if inputs.inputs["content"] == nil { inputs.alwaysRenders = "its content file could not be read" }
+            if source.pagination != nil { inputs.alwaysRenders = "it is a paginated listing" }
+            if source.queries.contains(where: { BuildStamp.isVolatile($0.sql) }) {
+                inputs.alwaysRenders = "a query reads the clock or random numbers"
+            }
+            return inputs
+        }
+        // One list of every query, so the authorizer's connection opens once; split again by content file after.
+        let perSource = zip(sources, database.tablesRead(by: sources.flatMap { $0.queries.map(\.sql) }).chunked(by: sources.map(\.queries.count)))
+        let digests = database.contentDigests(of: Set(perSource.flatMap { $0.1.flatMap { $0 ?? [] } }))
+        for (index, (_, reads)) in perSource.enumerated() {
+            guard !reads.contains(where: { $0 == nil }) else {
+                gathered[index].alwaysRenders = "a query does not compile"
+                continue
+            }
+            for table in reads.flatMap({ $0 ?? [] }) {
+                guard let digest = digests[table] ?? pureTableFunctions[table] else {
+                    gathered[index].alwaysRenders = "it reads `\(table)`, which has no digest"
+                    break
+                }
+                gathered[index].inputs["table " + table] = digest
+            }
+        }
+        return PageInputs(global: globalInputs(options, templates: templates, titles: titles), sources: gathered)
+    }
+
+    /// Table-valued functions whose rows depend only on their arguments, which the authorizer reports as tables.
+    /// Any other name the snapshot lacks (`pragma_table_info`, say) renders its pages on every build.
+    static let pureTableFunctions = ["json_each": "function", "json_tree": "function"]
+
+    /// The layout and every partial or parent the body and the layout name, and those they name in turn.
+    static func templatesUsed(by source: PageSource, in library: TemplateLibrary) -> Set<String> {
+        var found: Set<String> = []
+        var next = [source.frontMatter.layout ?? "default"] + source.body.referencedTemplates
+        while let name = next.popLast() {
+            guard found.insert(name).inserted else { continue }
+            next += library.template(named: name)?.referencedTemplates ?? []
+        }
+        return found
+    }
+
+    private static func globalInputs(_ options: BuildOptions, templates: TemplateLibrary, titles: [String: String]) -> [String: String] {
+        let binary = Bundle.main.executableURL.map { FileStamps.digest(of: [$0]) }.map { "\($0.count) \(String($0.digest, radix: 16))" } ?? "-"
+        let settings = [options.root.path, options.configFile, options.databasePath ?? "-", options.outputPath ?? "-",
+                        options.includeDrafts ? "drafts" : "-", options.baseURL ?? "-", options.locale ?? "-"]
+        var digest = ContentDigest()
+        for (path, title) in titles.sorted(by: { $0.key < $1.key }) {
+            digest.add(path)
+            digest.add(title)
+        }
+        return [
+            "binary": ContentDigest.of(binary),
+            "options": ContentDigest.of(settings.joined(separator: "\n")),
+            "config": fileDigest(options.resolve(options.configFile)) ?? "missing",
+            "template-ids": ContentDigest.of(templates.literalIDs.sorted().joined(separator: "\n")),
+            "titles": digest.hex,
+        ]
+    }
+
+    static func fileDigest(_ url: URL) -> String? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        var digest = ContentDigest()
+        data.withUnsafeBytes { digest.add($0) }
+        return digest.hex
+    }
+
+    /// A digest of a page's row of the `pages` query, the same for the same names and values in any order.
+    static func paramsDigest(_ params: [String: DataValue]) -> String {
+        var digest = ContentDigest()
+        for (name, value) in params.sorted(by: { $0.key < $1.key }) {
+            digest.add(name)
+            add(value, to: &digest)
+        }
+        return digest.hex
+    }
+
+    /// A digest of the rows a page's queries gave, by query name: with the same content file, templates and row of
+    /// the `pages` query, the same rows make the same page.
+    static func resultsDigest(_ tables: [String: DataTable]) -> String {
+        var digest = ContentDigest()
+        for (name, table) in tables.sorted(by: { $0.key < $1.key }) {
+            digest.add(name)
+            digest.add(UInt64(table.columns.count))
+            for column in table.columns { digest.add(column) }
+            digest.add(UInt64(table.rows.count))
+            for row in table.rows { for value in row { add(value, to: &digest) } }
+        }
+        return digest.hex
+    }
+
+    private static func add(_ value: DataValue, to digest: inout ContentDigest) {
+        switch value {
+        case .null: digest.add(UInt8(0))
+        case .integer(let number): digest.add(UInt8(1)); digest.add(UInt64(bitPattern: number))
+        case .real(let number): digest.add(UInt8(2)); digest.add(number.bitPattern)
+        case .text(let text): digest.add(UInt8(3)); digest.add(text)
+        }
+    }
+}
+
+private extension Array {
+    /// The elements in consecutive groups of the given sizes.
+    func chunked(by sizes: [Int]) -> [[Element]] {
+        var start = 0
+        return sizes.map { size in
+            defer { start += size }
+            return Array(self[start..<start + size])
+        }
+    }
+}

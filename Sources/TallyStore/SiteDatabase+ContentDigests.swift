@@ -1,0 +1,76 @@
+import Dispatch
+import GRDB
+import GRDBSQLite
+import Synchronization
+
+extension SiteDatabase {
+    /// For each name of `names` (lowercased, as `tablesRead(by:)` gives them): a digest of the table's rows in
+    /// rowid order, rowids included, or of the view's SQL, since a view's rows are its base tables', which are
+    /// digested as tables. A materialized view is a table in the snapshot and is digested by its rows. A name
+    /// the snapshot does not have is left out, so the caller cannot take it as unchanged.
+    ///
+    /// SQLite's `data_version` and change counters cannot say this: each build reads a new snapshot file, copied
+    /// and scrubbed, whose counters count the copy's own writes, and they are kept per file, not per table.
+    public func contentDigests(of names: Set<String>) -> [String: String] {
+        let schema = (try? pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT lower(name) AS name, type, sql FROM sqlite_master WHERE type IN ('table', 'view')")
+                .map { (name: $0["name"] as String, type: $0["type"] as String, sql: ($0["sql"] as String?) ?? "") }
+        }) ?? []
+        let wanted = schema.filter { names.contains($0.name) }
+        let found = Mutex<[String: String]>([:])
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            let entry = wanted[index]
+            let digest = entry.type == "view" ? ContentDigest.of(entry.sql) : try? pool.read { db in try Self.rowsDigest(db, table: entry.name) }
+            if let digest { found.withLock { $0[entry.name] = digest } }
+        }
+        var digests = found.withLock { $0 }
+        if names.contains("sqlite_master") || names.contains("sqlite_schema") {
+            let listing = ContentDigest.of(schema.map { "\($0.type) \($0.name) \($0.sql)" }.joined(separator: "\n"))
+            digests["sqlite_master"] = listing
+            digests["sqlite_schema"] = listing
+        }
+        return digests
+    }
+
+    /// Every value of every row, with its type, straight from SQLite's C API: no `Row` or Swift string per value.
+    private static func rowsDigest(_ db: Database, table: String) throws -> String {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let connection = db.sqliteConnection
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        // A WITHOUT ROWID table has no rowid; its primary key orders and identifies its rows instead.
+        if sqlite3_prepare_v2(connection, "SELECT rowid, * FROM \(quoted)", -1, &statement, nil) != SQLITE_OK {
+            sqlite3_finalize(statement)
+            statement = nil
+            guard sqlite3_prepare_v2(connection, "SELECT * FROM \(quoted)", -1, &statement, nil) == SQLITE_OK else {
+                throw DatabaseError(message: "cannot read table \(table)")
+            }
+        }
+        var digest = ContentDigest()
+        let columns = sqlite3_column_count(statement)
+        var step = sqlite3_step(statement)
+        while step == SQLITE_ROW {
+            for column in 0..<columns {
+                let type = sqlite3_column_type(statement, column)
+                digest.add(UInt8(truncatingIfNeeded: type))
+                switch type {
+                case SQLITE_INTEGER:
+                    digest.add(UInt64(bitPattern: sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT:
+                    digest.add(sqlite3_column_double(statement, column).bitPattern)
+                case SQLITE_TEXT, SQLITE_BLOB:
+                    let bytes = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(statement, column)) : sqlite3_column_blob(statement, column)
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    digest.add(UInt64(count))
+                    if let bytes { digest.add(UnsafeRawBufferPointer(start: bytes, count: count)) }
+                default:
+                    break
+                }
+            }
+            digest.add(UInt8(0xff))
+            step = sqlite3_step(statement)
+        }
+        guard step == SQLITE_DONE else { throw DatabaseError(message: "cannot read table \(table)") }
+        return digest.hex
+    }
+}

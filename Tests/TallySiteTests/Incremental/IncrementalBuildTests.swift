@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import TallySite
+import TallyTestSupport
+
+/// Which pages an incremental build renders, and why; the rest keep their files from the previous output.
+@Suite struct IncrementalBuildTests {
+    private func inode(_ fixture: IncrementalFixture, _ path: String) -> UInt64? {
+        var info = stat()
+        guard stat(fixture.site.root.appendingPathComponent("public/" + path).path, &info) == 0 else { return nil }
+        return UInt64(info.st_ino)
+    }
+
+    @Test func aPublishedDonationRendersOnlyThePagesWhoseQueriesShowIt() throws {
+        let fixture = try IncrementalFixture()
+        let first = try fixture.build()
+        #expect(first.pagesKept == 0 && first.renderReasons["/about/"] == "no earlier build recorded its pages")
+        let aboutInode = inode(fixture, "about/index.html")
+        let betaInode = inode(fixture, "orgs/b/index.html")
+        try fixture.apply(.insertDonation, number: 1, pick: 0)
+        let second = try fixture.build()
+        #expect(second.renderReasons == [
+            "/": "the rows its queries read changed (table donations changed)",
+            "/orgs/a/": "the rows its queries read changed (table donations changed)",
+            "/orgs/": "it is a paginated listing",
+            "/news/first/": "a feed lists it",
+        ])
+        #expect(second.pagesKept == 4 && second.pagesRendered == 9)
+        #expect(inode(fixture, "about/index.html") == aboutInode && inode(fixture, "orgs/b/index.html") == betaInode)
+        #expect(try fixture.mismatches() == [])
+    }
+
+    @Test func aDonationOfAnUnpublishedUserRendersNoPageThatReadsDonations() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.unpublishedDonation, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons.keys.sorted() == ["/news/first/", "/orgs/"])
+    }
+
+    @Test func editingALayoutRendersOnlyThePagesThatUseIt() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.editOrgLayout, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons.filter { $0.key.hasPrefix("/orgs/") && $0.key != "/orgs/" }.values.sorted()
+            == Array(repeating: "template org changed", count: 3))
+        #expect(summary.renderReasons.keys.sorted() == ["/news/first/", "/orgs/", "/orgs/a/", "/orgs/b/", "/orgs/c/"])
+    }
+
+    @Test func editingAPartialRendersThePagesWhoseBodyOrLayoutNamesIt() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.editCardPartial, number: 1, pick: 1)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons["/"] == "template card changed")
+        #expect(summary.renderReasons["/about/"] == nil)
+    }
+
+    @Test func editingAContentFileRendersItsPagesAndTheListingOfSitePages() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons["/about/"] == "its content file changed")
+        #expect(summary.renderReasons["/pages/"] == nil, "the about page's title and URL did not change")
+        try fixture.site.write("---\ntitle: About us\n---\nAbout\n", to: "content/about.md")
+        #expect(try fixture.build().renderReasons["/pages/"] == "the rows its queries read changed (table site_pages changed)")
+    }
+
+    @Test func anOutputFileChangedOrDeletedOutsideTallyIsRenderedAgain() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.changeOutput, number: 1, pick: 0)
+        try fixture.apply(.deleteOutput, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons["/about/"] == "about/index.html was changed or deleted outside Tally")
+        #expect(summary.renderReasons["/orgs/a/"] == "orgs/a/index.html was changed or deleted outside Tally")
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// A page's own problems are errors, which fail the build and keep the previous output and manifest; warnings
+    /// come from the build's checks, which run on every build, so a kept page's warning shows every time.
+    @Test func aWarningShowsOnEveryBuildThoughItsPageIsKept() throws {
+        let fixture = try IncrementalFixture()
+        try fixture.site.write("---\ntitle: Sum\n---\n```sql total\nSELECT SUM(amount_cents) AS cents FROM donations\n```\n{{#total}}{{cents}}{{/total}}\n",
+                               to: "content/sum.md")
+        let warning = "warning: query `total` reads donations.amount_cents but not donations.currency"
+        #expect(try fixture.build().warnings.map(\.description).contains { $0.hasPrefix("content/sum.md:5") && $0.contains(warning) })
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        let second = try fixture.build()
+        #expect(second.renderReasons["/sum/"] == nil)
+        #expect(second.warnings.map(\.description).contains { $0.hasPrefix("content/sum.md:5") && $0.contains(warning) })
+    }
+
+    @Test func aFailedBuildKeepsTheManifestOfTheOutputItLeftInPlace() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        let manifest = fixture.site.root.appendingPathComponent(".public.tally-pages")
+        let before = try Data(contentsOf: manifest)
+        try fixture.site.write("---\ntitle: About\n---\n{{nmae}}\n", to: "content/about.md")
+        try fixture.apply(.insertDonation, number: 1, pick: 0)
+        #expect(throws: BuildFailure.self) { try fixture.build() }
+        #expect(try Data(contentsOf: manifest) == before)
+        try fixture.apply(.editAbout, number: 2, pick: 0)
+        #expect(try fixture.build().renderReasons["/orgs/a/"] == "the rows its queries read changed (table donations changed)")
+        #expect(try fixture.mismatches() == [])
+    }
+
+    @Test func theConfigAndForceRenderEveryPage() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.editConfig, number: 1, pick: 0)
+        #expect(Set(try fixture.build().renderReasons.values) == ["the config changed"])
+        var options = BuildOptions(root: fixture.site.root)
+        options.stamp = .record
+        let forced = try SiteBuilder.build(options).get()
+        #expect(forced.pagesKept == 0 && forced.renderReasons["/about/"] == "the build was forced (--force)")
+    }
+
+    @Test func anUndatedPageUnderAFeedsPathIsKept() throws {
+        let fixture = try IncrementalFixture()
+        try fixture.site.write("---\ntitle: Undated\n---\nNo date\n", to: "content/news/undated.md")
+        _ = try fixture.build()
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons["/news/undated/"] == nil && summary.renderReasons["/news/first/"] == "a feed lists it")
+    }
+
+    @Test func theManifestLivesBesideTheOutputNotInIt() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        #expect(FileManager.default.fileExists(atPath: fixture.site.root.appendingPathComponent(".public.tally-pages").path))
+        #expect(!fixture.site.allFiles().contains { $0.hasPrefix("public/") && $0.contains("tally-pages") })
+    }
+
+    @Test func aManifestThatDoesNotReadRendersEveryPage() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.site.write("tally-pages 2\npage\t/about/\n", to: ".public.tally-pages")
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        let summary = try fixture.build()
+        #expect(summary.pagesKept == 0 && Set(summary.renderReasons.values) == ["no earlier build recorded its pages"])
+    }
+
+    @Test func aBuildIntoATemporaryFolderKeepsNoManifest() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.site.build().get()
+        #expect(!FileManager.default.fileExists(atPath: fixture.site.root.appendingPathComponent(".public.tally-pages").path))
+    }
+
+    @Test func theExplanationGroupsPagesByReason() {
+        let reasons = ["/a/": "table donations changed", "/b/": "table donations changed", "/c/": "a feed lists it",
+                       "/d/": "table donations changed", "/e/": "table donations changed", "/f/": "table donations changed",
+                       "/g/": "table donations changed"]
+        #expect(RenderExplanation.text(reasons) == """
+            Rendered 6 pages because table donations changed: /a/, /b/, /d/, /e/, /f/ and 1 more
+            Rendered 1 page because a feed lists it: /c/
+
+            """)
+        #expect(RenderExplanation.text([:]) == "No page rendered: every page's inputs are as the last build left them.\n")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+@testable import TallySite
+import TallyStore
+import TallyTestSupport
+
+/// A small site that has every kind of page an incremental build must get right: a plain page, pages that read
+/// a table through a view, a templated file with a layout of its own, a paginated listing, a page listing
+/// `site_pages`, a dated page a feed lists, a JSON data file and a partial in a body and in a layout. Its edits
+/// (`Edit`) change each of those inputs, and `mismatches` compares an incremental build with a full one.
+struct IncrementalFixture {
+    let site: TestSite
+
+    static let files: [String: String] = [
+        "tally.yaml": config(0),
+        "templates/default.mustache": "<!DOCTYPE html><title>{{page.title}}</title>{{#page.breadcrumbs}}<a href=\"{{url}}\">{{title}}</a>{{/page.breadcrumbs}}<main>{{{content}}}</main>{{> footer}}\n",
+        "templates/footer.mustache": "<footer>Footer 0</footer>",
+        "templates/card.mustache": "**{{name}}**",
+        "templates/org.mustache": "<!DOCTYPE html><title>{{page.title}}</title><article>{{{content}}}</article>\n",
+        "content/index.md": "---\ntitle: Home\n---\n```sql orgs\nSELECT name, slug, gifts FROM org_totals ORDER BY slug\n```\n{{#orgs}}- {{> card}} {{gifts}}\n{{/orgs}}",
+        "content/about.md": "---\ntitle: About\n---\nAbout us 0\n",
+        "content/orgs/index.md": "---\ntitle: Orgs\npaginate: all\nper_page: 2\n---\n```sql all\nSELECT name, slug FROM organizations ORDER BY slug\n```\n{{#all}}- {{name}}\n{{/all}}",
+        "content/orgs/[slug].md": """
+            ---
+            pages: SELECT slug, name FROM organizations ORDER BY slug
+            title: "{{params.name}}"
+            layout: org
+            ---
+            ```sql gifts
+            SELECT d.amount_cents, d.currency, d.donated_at FROM donations d JOIN organizations o ON o.id = d.organization_id
+            WHERE o.slug = :slug ORDER BY d.id
+            ```
+            {{#gifts}}- {{amount_cents}} {{currency}} on {{donated_at}}
+            {{/gifts}}
+            """,
+        "content/pages.md": "---\ntitle: Pages\n---\n```sql all\nSELECT url, title FROM site_pages ORDER BY url\n```\n{{#all}}- {{url}} {{title}}\n{{/all}}",
+        "content/news/first.md": "---\ntitle: First\ndate: 2024-01-01\n---\nNews 0\n",
+        "content/orgs.json.sql": "SELECT slug, name FROM organizations ORDER BY slug\n",
+        "views/org_totals.sql": view(0),
+    ]
+
+    static let seed = """
+        INSERT INTO users (id, username, created_at) VALUES (1, 'ada', '2024-01-01'), (2, 'bob', '2024-01-01');
+        INSERT INTO organizations (id, slug, name, created_at) VALUES (1, 'a', 'Alpha', '2024-01-01'), (2, 'b', 'Beta', '2024-01-01'),
+          (3, 'c', 'Gamma', '2024-01-01');
+        INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 1, 100, 'USD', '2024-01-02'),
+          (1, 2, 250, 'EUR', '2024-01-03'), (2, 1, 999, 'USD', '2024-01-04');
+        """
+
+    static func config(_ number: Int) -> String {
+        "title: Harness \(number)\nbase_url: https://example.org/\ndatabase: site.sqlite\npublish_users: [ada]\n"
+            + "feeds:\n  - {title: News, path: /news.xml, pages: /news/}\n"
+    }
+
+    static func view(_ number: Int) -> String {
+        "SELECT o.slug, o.name, COUNT(d.id) + \(number % 2) AS gifts FROM organizations o\n"
+            + "LEFT JOIN donations d ON d.organization_id = o.id GROUP BY o.id\n"
+    }
+
+    init() throws {
+        site = try TestSite(Self.files, seedSQL: Self.seed)
+    }
+
+    /// An incremental build into `public/`, as `tally build` runs it.
+    func build() throws -> BuildSummary {
+        var options = BuildOptions(root: site.root)
+        options.stamp = .reuse
+        return try SiteBuilder.build(options).get()
+    }
+
+    /// A build of the same inputs that renders everything, into a folder of its own, then the files in which the
+    /// two differ: present in one only, or with other bytes.
+    func mismatches() throws -> [String] {
+        var options = BuildOptions(root: site.root, outputPath: "forced")
+        options.stamp = .none
+        _ = try SiteBuilder.build(options).get()
+        let incremental = Self.files(in: site.root.appendingPathComponent("public"))
+        let forced = Self.files(in: site.root.appendingPathComponent("forced"))
+        return Set(incremental.keys).union(forced.keys).filter { incremental[$0] != forced[$0] }.sorted()
+    }
+
+    private static func files(in folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: folder.path + "/" + path) { files[path] = data }
+        }
+        return files
+    }
+
+    /// The edits the harness applies: rows inserted, updated and deleted in several tables (published or not),
+    /// content, templates, partials, a view and the config edited, pages added and removed, and output files
+    /// changed or deleted behind Tally's back.
+    enum Edit: Int, CaseIterable {
+        case insertDonation, updateDonation, deleteDonation, unpublishedDonation, renameOrganization, addOrganization,
+             removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
+             editConfig, addPage, removePage, changeOutput, deleteOutput
+    }
+
+    /// Applies `edit`; `number` makes each edit's text new, `pick` chooses among rows.
+    func apply(_ edit: Edit, number: Int, pick: Int) throws {
+        let row = "LIMIT 1 OFFSET \(pick % 3)"
+        switch edit {
+        case .insertDonation:
+            try sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) "
+                + "SELECT 1, id, \(number * 7), 'USD', '2024-02-01' FROM organizations ORDER BY id \(row)")
+        case .updateDonation:
+            try sql("UPDATE donations SET amount_cents = \(number) WHERE id = (SELECT id FROM donations ORDER BY id \(row))")
+        case .deleteDonation:
+            try sql("DELETE FROM donations WHERE id = (SELECT id FROM donations ORDER BY id \(row))")
+        case .unpublishedDonation:
+            try sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) "
+                + "SELECT 2, id, \(number), 'USD', '2024-03-01' FROM organizations ORDER BY id LIMIT 1")
+        case .renameOrganization:
+            try sql("UPDATE organizations SET name = 'Org \(number)' WHERE id = (SELECT id FROM organizations ORDER BY id \(row))")
+        case .addOrganization:
+            try sql("INSERT INTO organizations (slug, name, created_at) VALUES ('o\(number)', 'New \(number)', '2024-01-01')")
+        case .removeOrganization:
+            let last = "(SELECT max(id) FROM organizations)"
+            try sql("DELETE FROM donations WHERE organization_id = \(last); DELETE FROM organizations WHERE id = \(last)")
+        case .editAbout:
+            try site.write("---\ntitle: About\n---\nAbout us \(number)\n", to: "content/about.md")
+        case .editNews:
+            try site.write("---\ntitle: First\ndate: 2024-01-0\(1 + pick % 9)\n---\nNews \(number)\n", to: "content/news/first.md")
+        case .editFooterPartial:
+            try site.write("<footer>Footer \(number)</footer>", to: "templates/footer.mustache")
+        case .editCardPartial:
+            try site.write(pick % 2 == 0 ? "**{{name}}**" : "_{{name}}_ (\(number))", to: "templates/card.mustache")
+        case .editOrgLayout:
+            try site.write("<!DOCTYPE html><title>{{page.title}}</title><article data-n=\"\(number)\">{{{content}}}</article>\n",
+                           to: "templates/org.mustache")
+        case .editView:
+            try site.write(Self.view(number), to: "views/org_totals.sql")
+        case .editConfig:
+            try site.write(Self.config(number), to: "tally.yaml")
+        case .addPage:
+            try site.write("---\ntitle: Extra \(number)\n---\nExtra page \(number)\n", to: "content/extra/p\(number).md")
+        case .removePage:
+            let folder = site.root.appendingPathComponent("content/extra")
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            if !names.isEmpty { try FileManager.default.removeItem(at: folder.appendingPathComponent(names[pick % names.count])) }
+        case .changeOutput:
+            let file = site.root.appendingPathComponent("public/about/index.html")
+            if FileManager.default.fileExists(atPath: file.path) { try Data("changed by hand \(number)".utf8).write(to: file) }
+        case .deleteOutput:
+            try? FileManager.default.removeItem(at: site.root.appendingPathComponent("public/orgs/a/index.html"))
+        }
+    }
+
+    private func sql(_ statements: String) throws {
+        try DatabaseMigrations.migrate(databaseAt: site.root.appendingPathComponent("site.sqlite").path, seedSQL: statements)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import TallySite
+
+/// Random edits to a fixture site, each followed by an incremental build, which must equal a build of the same
+/// inputs that renders everything, byte for byte.
+@Suite struct IncrementalHarnessTests {
+    /// SplitMix64: the same edits on every run for one seed, so a failure can be replayed.
+    private struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func randomEditsBuildAsAFullBuildDoes(seed: UInt64) throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        var random = SeededGenerator(state: seed)
+        var keptAny = false
+        for number in 1...24 {
+            let edit = IncrementalFixture.Edit.allCases.randomElement(using: &random) ?? .editAbout
+            try fixture.apply(edit, number: number, pick: Int.random(in: 0..<9, using: &random))
+            let summary = try fixture.build()
+            keptAny = keptAny || summary.pagesKept > 0
+            #expect(try fixture.mismatches() == [], "seed \(seed), edit \(number): \(edit)")
+        }
+        #expect(keptAny, "some build kept a page, so the comparison tested incremental builds")
+    }
+
+    @Test func everyEditAloneBuildsAsAFullBuildDoes() throws {
+        for edit in IncrementalFixture.Edit.allCases {
+            let fixture = try IncrementalFixture()
+            _ = try fixture.build()
+            try fixture.apply(edit, number: 5, pick: 1)
+            _ = try fixture.build()
+            #expect(try fixture.mismatches() == [], "\(edit)")
+        }
+    }
+
+    @Test func anySequenceOfEditsBuildsAsAFullBuildDoes() async {
+        let edits = Gen.int(in: 0...(IncrementalFixture.Edit.allCases.count - 1)).array(of: 1...6)
+        await propertyCheck(count: 12, input: edits, Gen.int(in: 0...8)) { indices, pick in
+            guard let fixture = try? IncrementalFixture(), (try? fixture.build()) != nil else {
+                Issue.record("the fixture did not build")
+                return
+            }
+            for (number, index) in indices.enumerated() {
+                guard let edit = IncrementalFixture.Edit(rawValue: index) else { continue }
+                #expect(throws: Never.self) { try fixture.apply(edit, number: number + 1, pick: pick + number) }
+                #expect(throws: Never.self) { _ = try fixture.build() }
+                #expect((try? fixture.mismatches()) == [], "\(indices.compactMap(IncrementalFixture.Edit.init(rawValue:)))")
+            }
+        }
+    }
+}
