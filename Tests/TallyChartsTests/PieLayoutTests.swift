@@ -31,6 +31,26 @@ struct PieLayoutTests {
         #expect(rows.allSatisfy { Double($0.attributes["x"] ?? "") ?? 0 > 188 })
     }
 
+    /// A pie's shares are written with one precision in its legend, table and description: "10.0%" beside "10.3%",
+    /// and whole percents when every share is whole.
+    @Test func aPiesSharesShareOnePrecision() throws {
+        let spec = ChartSpec(kind: .donut, title: "Income", x: "part", y: ["cents"], width: 600, height: 300)
+        let mixed = ChartData(columns: ["part", "cents"], rows: [[.text("Housing"), .integer(6970)], [.text("Pledge"), .integer(2000)],
+                                                                  [.text("Rest"), .integer(1030)]])
+        let chart = try ChartRenderer.render(spec, data: mixed, idPrefix: "m")
+        let root = try #require(XMLTree.parse(chart.svg).root)
+        let legend = try #require(root.descendants.first { $0.classes.contains("lg") })
+        #expect(legend.descendants.filter { $0.name == "text" }.map(\.allText) == [
+            "Housing 69.7% · 6,970", "Pledge 20.0% · 2,000", "Rest 10.3% · 1,030",
+        ])
+        #expect(chart.table.contains("<td>20.0%</td>"))
+        #expect(root.descendants.first { $0.name == "desc" }?.allText.contains("Rest with 1,030 (10.3%)") == true)
+        let whole = ChartData(columns: ["part", "cents"], rows: [[.text("Yes"), .integer(3)], [.text("No"), .integer(1)]])
+        let wholeRoot = try #require(XMLTree.parse(try ChartRenderer.render(spec, data: whole, idPrefix: "w").svg).root)
+        let wholeLegend = try #require(wholeRoot.descendants.first { $0.classes.contains("lg") })
+        #expect(wholeLegend.descendants.filter { $0.name == "text" }.map(\.allText) == ["Yes 75% · 3", "No 25% · 1"])
+    }
+
     @Test func aDefaultWidthDonutKeepsItsLegendBesideThePie() throws {
         let fixture = try #require(ChartFixture.parts.first { $0.name == "donut" })
         let root = try #require(XMLTree.parse(try fixture.render().svg).root)

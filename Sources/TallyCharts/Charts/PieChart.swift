@@ -17,11 +17,13 @@ enum PieChart {
         let dataset = try CategoryDataset(spec: spec, data: data, partsOfWhole: true)
         let title = (spec.title ?? CategorySummary.title(dataset)) + spec.titleSuffix
         let width = spec.width ?? 600
-        let style = dataset.axisStyle
         let values = dataset.series.first?.values ?? []
         let ranked = values.indices.filter { (values[$0] ?? 0) > 0 }
             .sorted { (values[$0] ?? 0) > (values[$1] ?? 0) || ((values[$0] ?? 0) == (values[$1] ?? 0) && $0 < $1) }
         let total = ranked.reduce(0) { $0 + (values[$1] ?? 0) }
+        // The shares in the legend, the table and the description share one precision: "10.0%" beside "10.3%".
+        let shares = ranked.map { (values[$0] ?? 0) / total }
+        let style = dataset.axisStyle.sharingOnePrecision(shares + [shares.dropFirst(maxSlices - 1).reduce(0, +)])
         let table = ChartTable(
             caption: title, header: [dataset.xColumn, dataset.measureNames.first ?? "value", "Share"],
             rows: ranked.map { index in
@@ -43,16 +45,15 @@ enum PieChart {
         }
         let geometry = PieGeometry(width: width, height: spec.height, donut: spec.kind == .donut, slices: slices, style: style)
         let description = spec.description
-            ?? describe(kind: spec.kind, dataset: dataset, slices: slices, total: total, grouped: grouped)
+            ?? describe(kind: spec.kind, dataset: dataset, style: style, slices: slices, total: total, grouped: grouped)
         var canvas = ChartCanvas(prefix: prefix, width: width, height: geometry.height, title: title, description: description,
                                  capacity: 2048 + slices.count * 300)
         geometry.write(slices, style: style, total: total, into: &canvas)
         return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
     }
 
-    private static func describe(kind: ChartKind, dataset: CategoryDataset, slices: [Slice], total: Double,
-                                 grouped: Int) -> String {
-        let style = dataset.axisStyle
+    private static func describe(kind: ChartKind, dataset: CategoryDataset, style: NumberStyle, slices: [Slice],
+                                 total: Double, grouped: Int) -> String {
         var text = kind.capitalizedName + " of " + CategorySummary.joined(dataset.measureNames)
             + " by " + dataset.xColumn + ", " + (slices.count == 1 ? "1 slice" : "\(slices.count) slices")
             + " totalling " + style.full(total) + "."

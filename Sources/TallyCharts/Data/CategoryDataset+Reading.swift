@@ -89,8 +89,10 @@ extension CategoryDataset {
         }
         series = seriesNames.indices.map { index in
             let values = order.map { index < sums.count && $0 < sums[index].count ? sums[index][$0] : nil }
+            let style = reader.style(for: seriesCurrencies[index] ?? reader.fixedCurrency)
+            // A series of percents is written with one precision throughout: "86.0%" beside "51.3%" in its table.
             return Series(name: seriesNames[index], values: values,
-                          style: reader.style(for: seriesCurrencies[index] ?? reader.fixedCurrency))
+                          style: style.kind == .percent ? style.sharingOnePrecision(values.compactMap { $0 }) : style)
         }
         let firstStyle = series.first?.style ?? reader.style(for: nil)
         axisStyle = series.allSatisfy { $0.style == firstStyle } ? firstStyle : reader.style(for: nil)

@@ -12,6 +12,9 @@ struct NumberStyle: Sendable, Hashable {
 
     let kind: Kind
     let locale: FormatLocale
+    /// Decimals every percent of one column is written with, so "10.0%" stands beside "10.3%", not "10%"
+    /// (`sharingOnePrecision(_:)`); nil writes each percent with as few as it needs, up to one.
+    private(set) var percentDecimals: Int?
 
     init(_ kind: Kind, locale: FormatLocale) {
         self.kind = kind
@@ -19,13 +22,27 @@ struct NumberStyle: Sendable, Hashable {
     }
 
     /// Percent in the same locale: shares beside values, the percent-bar axis.
-    var percent: NumberStyle { NumberStyle(.percent, locale: locale) }
+    var percent: NumberStyle {
+        var style = NumberStyle(.percent, locale: locale)
+        style.percentDecimals = percentDecimals
+        return style
+    }
+
+    /// This style, writing its percents of `ratios` with one precision: one decimal for all when any of them
+    /// needs it, none otherwise.
+    func sharingOnePrecision(_ ratios: [Double]) -> NumberStyle {
+        var style = self
+        style.percentDecimals = ratios.contains { ($0 * 1000).rounded().truncatingRemainder(dividingBy: 10) != 0 } ? 1 : 0
+        return style
+    }
 
     /// Every digit that matters, for tooltips, the table and the description: "1,234.5", "$1,234.56", "12.5%".
     func full(_ value: Double) -> String {
         switch kind {
         case .plain, .compact: locale.shortest(value, maxDecimals: Self.decimals(for: value), minus: Glyph.minus)
-        case .percent: locale.percentText(NumberText.shortest(value * 100, maxDecimals: 1, minus: Glyph.minus))
+        case .percent:
+            locale.percentText(percentDecimals.map { NumberText.decimal(value * 100, decimals: $0, minus: Glyph.minus) }
+                               ?? NumberText.shortest(value * 100, maxDecimals: 1, minus: Glyph.minus))
         case .money(let currency): Self.money(value, currency).formatted(minus: Glyph.minus, locale: locale)
         }
     }

@@ -666,7 +666,9 @@ key. The example's budget colours are lightened to pass both (`data/example_data
 - A chart with no currency format over a `*_cents` column whose currency column (the same rule) holds more
   than one currency is refused at its `y:` line (`x:` for a histogram): it would add dollars to euros as plain
   numbers. Add `currency_column:` to draw one chart per currency.
-- `percent` expects ratios (0.25 is 25%).
+- `percent` expects ratios (0.25 is 25%). A series of percents, and a pie's or donut's shares, are written with
+  one precision everywhere they appear (table, tooltips, legend, description): one decimal for every value when
+  any needs it (`64.0%` beside `56.4%`), none when all are whole (`64%`, `50%`).
 - Large units are k, M, B (not SI's G) and T. The minus sign is U+2212 (−) everywhere in charts and tables.
 - Dates follow the spacing of the ticks: `2024` for years, `Jan 2024` then `Feb`, `Mar` for months (the
   year is written where it starts or changes), `Mar 5` for days and weeks. Tooltips and the table use

@@ -31,7 +31,9 @@ extension DirectoryFiguresTests {
         let database = try SiteDatabase(path: try ExampleSiteTests.databasePath(), policy: PublicationPolicy(publishedUsers: ["ada", "sam"]))
         let shared = try database.run("""
             SELECT o.slug, p.id, p.content, u.username, g.amount_cents, g.currency,
-                   (SELECT count(*) FROM post_deliveries d WHERE d.post_id = p.id AND d.status = 'published' AND d.published_at IS NOT NULL)
+                   (SELECT count(*) FROM post_deliveries d WHERE d.post_id = p.id AND d.status = 'published' AND d.published_at IS NOT NULL),
+                   (SELECT d.published_at FROM post_deliveries d WHERE d.post_id = p.id AND d.status = 'published' AND d.published_at IS NOT NULL
+                    ORDER BY julianday(d.published_at) LIMIT 1), u.timezone
             FROM posts p JOIN donations g ON g.id = p.donation_id AND g.user_id = p.user_id
             JOIN organizations o ON o.id = g.organization_id JOIN users u ON u.id = p.user_id
             """).rows.filter { ($0[6].integer ?? 0) > 0 }
@@ -47,6 +49,16 @@ extension DirectoryFiguresTests {
                 let amount = Money(minorUnits: row[4].integer ?? 0, currency: try #require(Currency.lookup(row[5].text))).formatted()
                 #expect(section.contains(ReportFiguresTests.escapeForHTML(amount)), "\(org.slug) post \(row[1].text)")
                 #expect(section.contains("<a href=\"/users/\(row[3].text)/posts/\">"), "\(org.slug) post \(row[1].text)")
+                // The time is the first published delivery's, in the poster's own zone, which the line names.
+                if let instant = ISO8601DateFormatter().date(from: row[7].text), let zone = TimeZone(identifier: row[8].text) {
+                    let format = DateFormatter()
+                    format.locale = Locale(identifier: "en_US_POSIX")
+                    format.timeZone = zone
+                    format.dateFormat = "MMM d, yyyy, HH:mm"
+                    #expect(section.contains(format.string(from: instant) + " " + row[8].text + " time"), "\(org.slug) post \(row[1].text)")
+                } else {
+                    Issue.record("post \(row[1].text): \(row[7].text) in \(row[8].text) is not an instant in a zone")
+                }
             }
         }
         // Riley is not published: none of Riley's posts is on an organization page.
