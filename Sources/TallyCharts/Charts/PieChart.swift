@@ -23,7 +23,8 @@ enum PieChart {
         let total = ranked.reduce(0) { $0 + (values[$1] ?? 0) }
         // The shares in the legend, the table and the description share one precision: "10.0%" beside "10.3%".
         let shares = ranked.map { (values[$0] ?? 0) / total }
-        let style = dataset.axisStyle.sharingOnePrecision(shares + [shares.dropFirst(maxSlices - 1).reduce(0, +)])
+        let otherShare = ranked.count > maxSlices ? [shares.dropFirst(maxSlices - 1).reduce(0, +)] : []
+        let style = dataset.axisStyle.sharingOnePrecision(shares + otherShare)
         let table = ChartTable(
             caption: title, header: [dataset.xColumn, dataset.measureNames.first ?? "value", "Share"],
             rows: ranked.map { index in

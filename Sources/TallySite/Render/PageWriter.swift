@@ -46,12 +46,12 @@ final class PageWriter: Sendable {
     }
 
     /// Renders one page and writes it, keeping its problems and its feed entry.
-    func write(_ page: PageInstance, listing: ListingPage? = nil) {
+    func write(_ instance: PageInstance, listing: ListingPage? = nil) {
         let timed = progress?.wantsPageTimes == true ? progress : nil
         let start = timed == nil ? nil : ThreadCPUTime.now()
-        var result = renderer.render(page, listing: listing)
+        var result = renderer.render(instance, listing: listing)
         if let timed, let start {
-            timed.pageRendered(from: renderer.sources[page.sourceIndex].file, in: ThreadCPUTime.now() - start)
+            timed.pageRendered(from: renderer.sources[instance.sourceIndex].file, in: ThreadCPUTime.now() - start)
         }
         if let page = result.page {
             // No origin: the plan knows every page's source without a table that grows with the site.
@@ -64,10 +64,8 @@ final class PageWriter: Sendable {
                 for download in page.downloads { try writer.write(download.text, to: download.file) }
             } catch { result.problems.append(error) }
             if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
-        }
-        if let rendered = result.page {
-            incremental?.noteRendered(page, files: [rendered.outputFile] + rendered.downloads.map(\.file),
-                                      results: rendered.queryResults, clean: result.problems.isEmpty)
+            incremental?.noteRendered(instance, files: [page.outputFile] + page.downloads.map(\.file),
+                                      results: page.queryResults, clean: result.problems.isEmpty)
         }
         if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
         let count = done.add(1, ordering: .relaxed).newValue
