@@ -29,6 +29,7 @@ public struct CheckProblem: Sendable, Equatable {
         case unsafeSlug = "unsafe-slug"
         case badDate = "bad-date"
         case unknownTimezone = "unknown-timezone"
+        case badRate = "bad-rate"
     }
 
     public let kind: Kind

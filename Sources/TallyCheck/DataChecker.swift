@@ -4,7 +4,7 @@ import TallyStore
 
 /// Checks the rows a site publishes against the rules of docs/database.md: positive amounts, ISO 4217
 /// currencies, votes on known bills by known representatives, roll-call totals that equal their positions,
-/// budget categories that form a tree, URL-safe slugs, ISO 8601 dates and IANA time zone names.
+/// budget categories that form a tree, URL-safe slugs, ISO 8601 dates, IANA time zone names and exchange rates that convert.
 ///
 /// It reads the published snapshot, so rows of users not in `publish_users` are never examined or named:
 /// they cannot reach the site, and check output often lands in public CI logs. For the same reason, values of
@@ -28,6 +28,7 @@ struct DataChecker {
         problems += slugProblems(schema)
         problems += dateProblems(schema)
         problems += timezoneProblems(schema)
+        problems += exchangeRateProblems(schema)
         return problems
     }
 

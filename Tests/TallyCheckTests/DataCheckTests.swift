@@ -56,6 +56,45 @@ import TallyTestSupport
         ])
     }
 
+    /// A rate `convert_cents` cannot read converts nothing, so a typo would quietly drop a month from every converted
+    /// figure; codes and months are checked as in the other tables. Rates are not personal: values are printed.
+    @Test func exchangeRatesThatCannotConvertAreReported() throws {
+        let site = try TestSite(["content/index.md": "# Home\n"], seedSQL: """
+            INSERT INTO exchange_rates (base_currency, quote_currency, month, rate) VALUES
+              ('EUR', 'USD', '2025-01', '1.0352'), ('EUR', 'USD', '2025-02', '1,0410'),
+              ('EUR', 'USD', '2025-03-01', '1.0807'), ('EURO', 'usd', '2025-04', '0'),
+              ('GBP', 'USD', 'April', '-1.25'), ('JPY', 'USD', '2025-05', '0.0067');
+            """)
+        let report = SiteChecker.check(BuildOptions(root: site.root))
+        #expect(report.problems.map(\.diagnostic.description) == [
+            """
+            site.sqlite: error: exchange_rates row 2: rate '1,0410' is not plain decimal text
+              hint: write the units of quote_currency for one base_currency as digits and one point, such as 1.0769; no sign, comma, exponent or zero
+            """,
+            """
+            site.sqlite: error: exchange_rates row 3: month '2025-03-01' is not a month written YYYY-MM
+              hint: a rate applies to a whole month, such as 2025-02; a gift of 2025-02-14 uses it
+            """,
+            """
+            site.sqlite: error: exchange_rates row 4: base_currency 'EURO' is not an ISO 4217 code
+              hint: use a three-letter code such as USD, EUR or JPY
+            """,
+            """
+            site.sqlite: error: exchange_rates row 4: rate '0' is not plain decimal text
+              hint: write the units of quote_currency for one base_currency as digits and one point, such as 1.0769; no sign, comma, exponent or zero
+            """,
+            """
+            site.sqlite: error: exchange_rates row 5: month 'April' is not a month written YYYY-MM
+              hint: a rate applies to a whole month, such as 2025-02; a gift of 2025-02-14 uses it
+            """,
+            """
+            site.sqlite: error: exchange_rates row 5: rate '-1.25' is not plain decimal text
+              hint: write the units of quote_currency for one base_currency as digits and one point, such as 1.0769; no sign, comma, exponent or zero
+            """,
+        ])
+        #expect(report.problems.map(\.kind) == [.badRate, .badDate, .unknownCurrency, .badRate, .badDate, .badRate])
+    }
+
     @Test func reportsEveryDataProblemByTableAndRowWithoutPersonalValues() throws {
         let site = try TestSite(["content/index.md": "# Home\n"], seedSQL: Self.badData)
         let report = SiteChecker.check(BuildOptions(root: site.root))

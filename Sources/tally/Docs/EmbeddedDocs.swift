@@ -1664,13 +1664,14 @@ made by another tool with only some of the tables is fine.
 | Kind | Rule | Diagnostic |
 | --- | --- | --- |
 | `bad-amount` | `donations.amount_cents` and `expenses.amount_cents` are whole numbers greater than 0 | `donations row 2: amount_cents is zero or negative` / `… is not a whole number` |
-| `unknown-currency` | every `currency` column holds an ISO 4217 code (any case) | `donations row 3: currency is not an ISO 4217 code` |
+| `unknown-currency` | every `currency` column, and `exchange_rates.base_currency` and `quote_currency`, holds an ISO 4217 code (any case) | `donations row 3: currency is not an ISO 4217 code` |
 | `unknown-reference` | `bill_votes.bill_id` is in `bills` and `bill_votes.representative_id` in `representatives`; a roll call's `bill_id`, when set, is in `bills`; `roll_call_positions.roll_call_id` is in `roll_calls` and its `representative_id` in `representatives` | `bill_votes row 2: bill_id 'hr9-118' is not in bills` |
 | `roll-call-totals` | a roll call's `yea_count`, `nay_count`, `present_count` and `not_voting_count` equal its positions (one with no positions is skipped) | `roll_calls row 2: yea_count is 2, but its positions have 1 'yes'` |
 | `category-cycle` | `budget_categories.parent_id` forms a tree | `budget_categories rows 2 → 4 → 3 → 2 form a cycle through parent_id`; `budget_categories row 5: parent_id is the row itself` |
 | `unsafe-slug` | every `slug` column is a [safe URL segment](content.md) | `organizations row 2: slug 'São Paulo' is not URL-safe` |
-| `bad-date` | the contract's date columns (`created_at`, `donated_at`, `month`, `spent_on`, `introduced_on`, `last_action_on`, `voted_on`, `voted_at`, `asked_at`, `answered_at`, `scheduled_for`, `published_at`) are ISO 8601 or NULL | `bills row 'hr2-118': introduced_on 'January 9' is not an ISO 8601 date` |
+| `bad-date` | the contract's date columns (`created_at`, `donated_at`, `month`, `spent_on`, `introduced_on`, `last_action_on`, `voted_on`, `voted_at`, `asked_at`, `answered_at`, `scheduled_for`, `published_at`) are ISO 8601 or NULL; `exchange_rates.month` is a month, `YYYY-MM` | `bills row 'hr2-118': introduced_on 'January 9' is not an ISO 8601 date`; `exchange_rates row 3: month '2025-02-14' is not a month written YYYY-MM` |
 | `unknown-timezone` | `users.timezone` is an IANA time zone name, or NULL or blank ([time zones](database.md#time-zones-version-4)) | `users row 1: timezone is not an IANA time zone name` |
+| `bad-rate` | `exchange_rates.rate` is plain decimal text that `convert_cents` reads: digits and at most one point, not zero ([exchange rates](database.md#exchange-rates-version-5)); a rate it cannot read converts nothing, and the pages then leave that month's gifts out of every converted figure | `exchange_rates row 2: rate '1,0769' is not plain decimal text` |
 
 **Privacy.** Check output often ends up in public CI logs, so:
 
@@ -1723,7 +1724,7 @@ shape is stable (fields may be added, none removed or renamed):
 | `internal_links` | internal URLs resolved |
 | `file`, `line`, `column` | where; `line` and `column` are null for a problem with a whole file or a database row |
 | `severity` | `error` or `warning` |
-| `kind` | `build`, `full-scan`, `broken-link`, `broken-anchor`, `missing-asset`, `missing-title`, `bad-amount`, `unknown-currency`, `unknown-reference`, `roll-call-totals`, `category-cycle`, `unsafe-slug`, `bad-date` or `unknown-timezone` |
+| `kind` | `build`, `full-scan`, `broken-link`, `broken-anchor`, `missing-asset`, `missing-title`, `bad-amount`, `unknown-currency`, `unknown-reference`, `roll-call-totals`, `category-cycle`, `unsafe-slug`, `bad-date`, `unknown-timezone` or `bad-rate` |
 | `message`, `hint` | as in the text output |
 | `source` | the content or static file behind a generated file, or null |
 | `count` | how many generated files have this problem (the diagnostic names the first) |
@@ -3181,7 +3182,8 @@ ever be renamed or change type. A migration, once shipped, is never edited: chan
 
 `tally check` reports rows that break these rules: amounts of zero or less, currencies that are not ISO 4217,
 dates that do not parse, slugs that are not URL-safe, votes on unknown bills or by unknown representatives,
-and budget categories whose `parent_id`s form a cycle ([details](cli.md#tally-check)).
+budget categories whose `parent_id`s form a cycle, and exchange rates that do not read as plain decimal text
+([details](cli.md#tally-check)).
 
 If you add a table that holds personal data, give it a `user_id` column, or list its personal columns in
 `private_columns`. The snapshot recognizes personal rows by their `user_id` column and by nothing else.
