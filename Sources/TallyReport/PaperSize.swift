@@ -8,12 +8,12 @@ public enum PaperSize: String, Sendable, CaseIterable {
     var css: String { self == .a4 ? "A4" : "letter" }
 
     /// Letter where it is the usual paper (the United States, Canada, Mexico, the Philippines, Chile, Colombia),
-    /// A4 everywhere else. A locale other than the default en-US (`locale: de-DE`, `--locale en-GB`) decides by its
-    /// region; else the config's `language` when it names a region (`en-US`, `en-GB`); else its `currency` (USD and
-    /// the other currencies of those countries).
+    /// A4 everywhere else. A locale the config or `--locale` names (`locale: de-DE`, `--locale en-US`) decides by
+    /// its region; else the config's `language` when it names a region (`en-US`, `en-GB`); else its `currency` (USD
+    /// and the other currencies of those countries).
     public static func `default`(for config: SiteConfig) -> PaperSize {
         let letterRegions: Set = ["US", "CA", "MX", "PH", "CL", "CO"]
-        if config.locale != .enUS, let region = config.locale.identifier.split(separator: "-").last {
+        if let named = config.namedLocale, let region = named.identifier.split(separator: "-").last {
             return letterRegions.contains(String(region)) ? .letter : .a4
         }
         let parts = config.language.split(whereSeparator: { $0 == "-" || $0 == "_" })

@@ -72,6 +72,19 @@ import TallyTestSupport
         #expect(PaperSize.default(for: config) == .letter)
     }
 
+    /// A euro site that names en-US as its locale prints on letter; the same site with no locale prints on A4,
+    /// since the default en-US says nothing about where its readers are.
+    @Test func aNamedEnUSLocaleChoosesLetterButTheDefaultDoesNot() throws {
+        var config = SiteConfig()
+        config.language = "en"
+        config.currency = try #require(Currency.lookup("EUR"))
+        #expect(config.namedLocale == nil)
+        #expect(PaperSize.default(for: config) == .a4)
+        config.locale = .enUS
+        #expect(config.namedLocale == .enUS)
+        #expect(PaperSize.default(for: config) == .letter)
+    }
+
     @Test func chromiumIsFoundByOptionThenEnvironmentThenPath() throws {
         let folder = try Self.folder()
         let fake = try Self.fakeChromium("exit 0", in: folder)

@@ -15,8 +15,14 @@ public struct SiteConfig: Sendable {
         set { explicitLanguage = newValue }
     }
     private var explicitLanguage: String?
-    /// How numbers, money, percents and dates are written (`locale:`); a page's front matter may name another.
-    public var locale = FormatLocale.enUS
+    /// How numbers, money, percents and dates are written (`locale:`, else en-US); a page's front matter may name another.
+    public var locale: FormatLocale {
+        get { namedLocale ?? .enUS }
+        set { namedLocale = newValue }
+    }
+    /// The locale the config or `--locale` named, nil when neither did: a printed report's paper follows a named
+    /// `en-US` (letter) but not the default, which says nothing about where the reader is.
+    public private(set) var namedLocale: FormatLocale?
     /// Database path, relative to the site root.
     public var database = "data/site.sqlite"
     public var timezone = TimeZone(identifier: "UTC") ?? .current

@@ -1952,8 +1952,9 @@ Wrote ada's report as a PDF (a4, 158 KB) → ada-2025.pdf
 - The footer has the page's title (its `<title>` without the site's name) and "Page N of M". Chromium's own
   header and footer (date and URL) are off; these are CSS `@page` margin boxes that `tally report` adds to the
   page it prints, which Chromium draws since version 131.
-- `--paper a4|letter`. A [locale](config.md#locale) other than the default en-US (`--locale de-DE`, or `locale:` in
-  `tally.yaml`) chooses by its region: A4 for all of them but en-US. Otherwise the default is Letter when the config's `language` names a region that uses it (`en-US`,
+- `--paper a4|letter`. A [locale](config.md#locale) that is named (`--locale de-DE`, or `locale:` in `tally.yaml`)
+  chooses by its region: Letter for en-US, A4 for the others. A site that names no locale writes numbers the
+  en-US way, but that says nothing about its readers' paper, so then the default is Letter when the config's `language` names a region that uses it (`en-US`,
   `en-CA`, `es-MX`, …), A4 when it names another (`en-GB`, `de-DE`); with no region (`language: en`), Letter for
   a site whose `currency` is USD, CAD, MXN, PHP, CLP or COP, A4 otherwise. The example (`en`, USD) prints on Letter.
 - Chromium is `--chromium PATH`, else the `TALLY_CHROMIUM` environment variable, else `chromium`,
