@@ -7,7 +7,7 @@ extension SiteDatabase {
     /// its error, in the order of `sqls`.
     ///
     /// One read for the page, not one a query: taking a connection from the pool and giving it back costs about
-    /// 45,000 instructions, as much as a small query, and an organization page runs thirteen.
+    /// 40,000 instructions, as much as a small query, and an organization page runs twelve.
     public func run(_ sqls: [String], parameters: [String: DataValue] = [:]) -> [Result<DataTable, QueryError>] {
         guard !sqls.isEmpty else { return [] }
         do {
