@@ -69,17 +69,22 @@ public final class SiteDatabase: Sendable {
         return Set(names ?? [])
     }
 
-    private static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
-        let statement = try prepare(db, sql: sql, parameters: parameters)
-        let columnCount = statement.columnCount
-        var rows: [[DataValue]] = []
-        let cursor = try Row.fetchCursor(statement)
-        while let row = try cursor.next() { rows.append(values(of: row, columnCount: columnCount)) }
-        return DataTable(columns: statement.columnNames, rows: rows)
-    }
-
     /// A cached, read-only statement with its `:name` parameters bound from `parameters`.
     static func prepare(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> Statement {
+        let statement = try compile(db, sql: sql)
+        var arguments: [String: (any DatabaseValueConvertible)?] = [:]
+        for index in 1...max(1, Int(sqlite3_bind_parameter_count(statement.sqliteStatement))) {
+            guard let cName = sqlite3_bind_parameter_name(statement.sqliteStatement, Int32(index)) else { continue }
+            let name = String(String(cString: cName).dropFirst())
+            // updateValue, not subscript assignment: a nil value must stay in the dictionary and bind NULL.
+            arguments.updateValue(parameters[name].flatMap(databaseValue), forKey: name)
+        }
+        try statement.setArguments(StatementArguments(arguments))
+        return statement
+    }
+
+    /// A cached statement for `sql`, which must be one read-only query, with no arguments bound yet.
+    static func compile(_ db: Database, sql: String) throws -> Statement {
         let statement: Statement
         do {
             // Cached per connection: templated pages run the same queries once per row.
@@ -94,14 +99,6 @@ public final class SiteDatabase: Sendable {
         guard sqlite3_stmt_readonly(statement.sqliteStatement) != 0, ["SELECT", "WITH", "VALUES", "EXPLAIN"].contains(SQLText.firstKeyword(of: sql)) else {
             throw QueryError(message: "only SELECT queries may run; the database is read-only", lineInQuery: 0)
         }
-        var arguments: [String: (any DatabaseValueConvertible)?] = [:]
-        for index in 1...max(1, Int(sqlite3_bind_parameter_count(statement.sqliteStatement))) {
-            guard let cName = sqlite3_bind_parameter_name(statement.sqliteStatement, Int32(index)) else { continue }
-            let name = String(String(cString: cName).dropFirst())
-            // updateValue, not subscript assignment: a nil value must stay in the dictionary and bind NULL.
-            arguments.updateValue(parameters[name].flatMap(databaseValue), forKey: name)
-        }
-        try statement.setArguments(StatementArguments(arguments))
         return statement
     }
 
@@ -152,7 +149,7 @@ public final class SiteDatabase: Sendable {
         }
     }
 
-    private static func databaseValue(_ value: DataValue) -> (any DatabaseValueConvertible)? {
+    static func databaseValue(_ value: DataValue) -> (any DatabaseValueConvertible)? {
         switch value {
         case .null: return nil
         case .integer(let integer): return integer

@@ -127,6 +127,26 @@ private func makeUndroppableTokenDatabase() throws -> String {
         #expect(table == DataTable(columns: ["name", "m"], rows: [[.text("Against Malaria Foundation"), .null]]))
     }
 
+    @Test func aPagesQueriesRunTogetherEachWithItsRowsOrItsError() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        let results = database.run([
+            "SELECT name FROM organizations WHERE slug = :slug",
+            "SELECT\n  name\n  , amount\nFROM organizations",
+            "SELECT 7 AS i, 2.5 AS r, 'a' || char(0) || 'b' AS t, x'6869' AS b, NULL AS n, :slug AS p",
+            "SELECT ? AS bare",
+        ], parameters: ["slug": .text("amf")])
+        // A failed query fails alone; text reads up to its first NUL and a blob as UTF-8 text, as through GRDB before.
+        #expect(results == [
+            .success(DataTable(columns: ["name"], rows: [[.text("Against Malaria Foundation")]])),
+            .failure(QueryError(message: "no such column: amount", lineInQuery: 2)),
+            .success(DataTable(columns: ["i", "r", "t", "b", "n", "p"],
+                               rows: [[.integer(7), .real(2.5), .text("a"), .text("hi"), .null, .text("amf")]])),
+            .failure(QueryError(message: "wrong number of statement arguments: 0", lineInQuery: nil)),
+        ])
+        #expect(try database.run("SELECT :slug AS p", parameters: ["slug": .integer(3)]).rows == [[.integer(3)]],
+                "a cached statement binds again on its next run")
+    }
+
     @Test func sqlErrorsPointAtTheLineInTheQuery() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         #expect(throws: QueryError(message: "no such column: amount", lineInQuery: 2)) {

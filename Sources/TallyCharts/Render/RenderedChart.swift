@@ -50,12 +50,22 @@ public struct RenderedChart: Sendable, Hashable {
     }
 
     /// `svg` with `name` added to the root's class list, which every chart's SVG starts with.
+    /// Byte by byte: `firstRange(of:)` compared Characters, about 44,000 instructions a chart, drawn twice on each
+    /// of 20,000 organization pages.
     private static func marking(_ svg: String, as name: String) -> String {
-        let root = "class=\"tally-svg"
-        guard let range = svg.firstRange(of: root) else { return svg }
-        var marked = svg
-        marked.replaceSubrange(range, with: root + " " + name)
-        return marked
+        let root = Array("class=\"tally-svg".utf8)
+        let bytes = svg.utf8
+        guard bytes.count >= root.count else { return svg }
+        var start = bytes.startIndex
+        let last = bytes.index(bytes.endIndex, offsetBy: -root.count)
+        while start <= last {
+            if bytes[start] == root[0], bytes[start...].starts(with: root) {
+                let end = bytes.index(start, offsetBy: root.count)
+                return String(svg[..<end]) + " " + name + String(svg[end...])
+            }
+            start = bytes.index(after: start)
+        }
+        return svg
     }
 
     /// `<figure class="tally-chart"><figcaption>title</figcaption>svg table</figure>`; sparklines have no caption,

@@ -33,19 +33,20 @@ struct PageRenderer: Sendable {
         // Null on other pages, so a shared layout can test `{{#paginator.paged}}` everywhere.
         data["paginator"] = paginator?.context ?? Cell(.null)
         var tables: [String: DataTable] = [:]
+        // A listing's tables were read once for all its pages; the page's own queries run together, on one connection.
+        func listingTable(_ query: PageQuery) -> DataTable? {
+            if let paginator, query.name == source.pagination?.query { return paginator.rows }
+            return listing?.shared.tables[query.name]
+        }
+        let own = source.queries.filter { listingTable($0) == nil }
+        var ownResults = database.run(own.map(\.sql), parameters: page.params).makeIterator()
         for query in source.queries {
-            do throws(QueryError) {
-                let table: DataTable
-                if let paginator, query.name == source.pagination?.query {
-                    table = paginator.rows
-                } else if let shared = listing?.shared.tables[query.name] {
-                    table = shared
-                } else {
-                    table = try database.run(query.sql, parameters: page.params)
-                }
+            let result = listingTable(query).map { .success($0) } ?? ownResults.next() ?? .success(DataTable(columns: [], rows: []))
+            switch result {
+            case .success(let table):
                 tables[query.name] = table
                 data[query.name] = TableContext(table, name: query.name)
-            } catch {
+            case .failure(let error):
                 problems.append(QueryDiagnostics.diagnostic(error, queryName: query.name, file: source.file, line: query.line))
             }
         }
@@ -204,9 +205,10 @@ extension PageRenderer {
         guard page.listing != nil, let pagination = source.pagination,
               let paginated = source.queries.first(where: { $0.name == pagination.query }) else { return nil }
         var tables: [String: DataTable] = [:]
-        for query in source.queries where query.name != pagination.query {
+        let shared = source.queries.filter { $0.name != pagination.query }
+        for (query, result) in zip(shared, database.run(shared.map(\.sql), parameters: page.params)) {
             // A query that fails is run again by each page, which reports it at its line.
-            guard let table = try? database.run(query.sql, parameters: page.params) else { return nil }
+            guard case .success(let table) = result else { return nil }
             tables[query.name] = table
         }
         return ListingTables(tables: tables, paginated: paginated, size: pagination.size)

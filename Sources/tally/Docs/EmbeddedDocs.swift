@@ -41,7 +41,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`; its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -4719,7 +4719,7 @@ free 5 %), cmark-gfm 5 %.
 | target | status |
 | --- | --- |
 | ms a page at 20,000 within 1.5× of 1,000 | **met** on CPU: 2.91 against 2.56 ms (1.14×); no idle machine to measure wall time |
-| 20,000 organizations in ≤ 30 s on 2 cores | **not met**: 87 s of CPU is at least 44 s of wall on two cores. Left: the organization pages (20,015, most of the render time), a person's report (two pages, about 11 s of wall each under load: `by_org`, `highlights`, `by_cause` and `impact` each group all of a person's 200,000 gifts) and the budget overview |
+| 20,000 organizations in ≤ 30 s on 2 cores | **not met**: 87 s of CPU is at least 44 s of wall on two cores. Left: the organization pages (20,015, most of the render time), a person's report (two pages, about 11 s of wall each under load: `by_org`, `highlights`, `by_cause` and `impact` each group all of a person's 200,000 gifts) and the budget overview. Since: an organization page 2.02 → 1.73 ms of CPU at 20,000 (6.71 → 5.75 M instructions at 1,000), against a goal of 0.7 ms; listing pages 1.9 to 2.5 ms, against 1 ms, and Mustache's almost entirely ([below](#organization-pages-one-connection-a-page)) |
 | 100,000 with peak RSS ≤ 200 MiB, linear time | **not measured** this session: a run under load 17 did 84 s of CPU in 8 minutes and was stopped for the deadline; at 20,000 the peak is 167 MiB (was 178) |
 | the query-plan check warns on the old queries and is silent on the fixed site | met earlier (`FullScanCheckTests`) |
 
@@ -4741,6 +4741,78 @@ Two, not one: one arena puts every page's allocations behind one lock, which on 
 two would cost time; two saved 10 MiB here at no cost in CPU. `orgs/search.json` is also made with one copy
 fewer: its text took three copies at once as the build ended (`out + "]"`, then `Data`), 20 MB each at 100,000
 organizations; it takes two now.
+
+### Organization pages: one connection a page
+
+Measured on 2026-11-24/25 between 23:40 and 00:50 UTC with release builds, **while three other engineers' builds
+loaded the machine** (load average 11 to 17 on 2 cores): the wall times are not comparable, and the figures to
+compare are instructions (callgrind) and CPU time. `before` is `main` at `97d9935`.
+
+```sh
+swift build -c release --product tally-build-bench
+objcopy --strip-debug .build/release/tally-build-bench /tmp/tbb
+# a site of the organization page alone: content/orgs/[slug].md, templates/, views/ and tally.yaml with
+# `database: .bench/example/directory-1000.sqlite` copied into /tmp/org-site (static/ empty)
+valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb /tmp/org-site /tmp/out
+callgrind_annotate --inclusive=yes --tree=calling /tmp/cg.out | swift demangle --simplified | less   # PageRenderer.render
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-20000.sqlite --out /tmp/NEW --timings
+```
+
+Where an organization page's instructions went (callgrind, 1,015 pages at 1,000 organizations, per page):
+
+| part of `PageRenderer.render` | before | after |
+| --- | ---: | ---: |
+| the page's queries (`SiteDatabase.run`) | 1.74 M | 0.92 M |
+| of which taking a pooled connection (13 a page before, 1 after) | 0.53 M | 0.09 M |
+| of which SQLite running the queries (`sqlite3_step`) | 0.70 M | 0.68 M |
+| Mustache: the body | 1.22 M | 1.21 M |
+| Mustache: the layout (`org.mustache`, `base.mustache`) | 1.11 M | 1.11 M |
+| the chart, at two widths (`PageBlock.draw`) | 0.76 M | 0.63 M |
+| cmark-gfm and its scroll regions (`MarkdownRenderer.html`) | 0.97 M | 0.97 M |
+| heading ids | 0.22 M | 0.22 M |
+| the queries' template tables (`TableContext.init`, TallyTemplates) | 0.20 M | 0.20 M |
+| page context (breadcrumbs, title, URLs) | 0.15 M | 0.15 M |
+| **whole page** | **6.71 M** | **5.75 M** |
+
+The whole run of that site (snapshot, plan, pages, output): 9.94 G instructions before, 8.97 G after.
+
+What changed:
+
+- **A page's queries run on one connection** (`SiteDatabase.run(_ sqls:parameters:)`, `SiteDatabase+PageQueries`).
+  `PageRenderer` ran each query through `DatabasePool.read`, whose checkout and dispatch cost about 40,000
+  instructions, as much as a small query; now a page takes one connection for all its queries, and a paginated
+  listing's shared queries too.
+- **Rows are read straight from SQLite.** The cached statement is bound and stepped with SQLite's own calls, and
+  each column read as GRDB's `DatabaseValue` reads it (text up to its first NUL, a blob as UTF-8 text), without
+  GRDB's argument dictionary, row cursor and per-value decoding. The messages of failing queries are SQLite's, as
+  before (`SiteDatabaseTests`).
+- **The chart's two widths are marked byte by byte** (`RenderedChart`): `firstRange(of:)` compared Characters,
+  44,000 instructions a chart.
+- **The organization page counts its media in its `org` query**: 12 queries a page, not 13.
+
+At 20,000 organizations (`tally build --timings`, thread CPU time of each page, loaded machine):
+
+| | before | after |
+| --- | ---: | ---: |
+| `content/orgs/[slug].md`, 20,015 pages | 40.5 s (2.02 ms a page) | 34.6 s (1.73 ms a page) |
+| the whole build, CPU (user + sys) | 100.1 s (90.7 + 9.5) | 101.7 s (87.2 + 14.6) |
+| wall (load average) | 868 s (13.8 → 17) | 478 s (15.9 → 14) |
+
+The example site, the 1,000- and the 20,000-organization sites are byte-identical before and after (`diff -r`).
+The whole build's CPU did not fall with the organization pages' 5.9 s: user time fell 3.5 s and system time rose
+5 s, in a run under the load of three other builds and writing 50,000 files; one run each, so the two totals are
+within the noise of this machine today. The instruction counts above are the figure to trust.
+
+**Not reached: 0.7 ms an organization page, 1 ms a listing page.** What is left of an organization page is spread
+over parts none of which is a third of it. Its SQL is 0.7 M instructions of about 5.7 M, about 55,000 a query, and none
+stands out (Python's `sqlite3` on a copy of the snapshot, every organization: `giving`, `funded` and
+`giving_by_year` 26 to 30 µs each, the others 6 to 21 µs), so reading `giving`, `giving_by_year` or `funded` from a materialized view would save a
+few percent of the page, not the half. Mustache (body and layout) is about 2.3 M, 40 %; cmark-gfm about 1 M, of
+which Tally's scroll regions 0.25 M (its header cells are read for every table, also when the label is the heading
+before it: 0.09 M a page). The listing pages are Mustache's almost entirely: a site of `content/orgs/index.md`,
+`content/orgs/by/[sort].md` and `content/tags/[tag].md` at 1,000 organizations (271 pages) takes 11.1 M
+instructions a page, 10.5 M of them in `RenderSession.run` (24 cards, each through `partials/org-card`); their
+queries run once a listing already.
 
 ## Pagination and search at 20,000 organizations
 
