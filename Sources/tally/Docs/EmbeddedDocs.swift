@@ -4717,7 +4717,7 @@ free 5 %), cmark-gfm 5 %.
 | --- | --- |
 | ms a page at 20,000 within 1.5× of 1,000 | **met** on CPU: 2.91 against 2.56 ms (1.14×); no idle machine to measure wall time |
 | 20,000 organizations in ≤ 30 s on 2 cores | **not met**: 87 s of CPU is at least 44 s of wall on two cores. A person's report (4.7 → 1.7 s of CPU for its two pages) and budget overview (2.4 s → 0.06 s) now read views materialized once ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)), and no page waits for a long one before it. Left: the organization pages (20,015, 32 to 40 s of CPU, most of the render time), the statements (8.5 s, the rendering of 500 rows a page) and every person's gifts list (5.3 s, 100 rows a page): swift-mustache's time a row |
-| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 618 MiB, measured late on 2026-11-24 under load ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)): a statement's first page lists a year's 81,000 organizations in one table. Up to it RSS grew from 158 to 221 MiB; at 20,000 the peak is 187 to 190 MiB under load |
+| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 668 MiB peak (`/usr/bin/time -v`), measured in the night of 2026-11-24 under load ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)): a statement's first page lists a year's 81,000 organizations in one table. Up to it RSS grew from 154 to 216 MiB; at 20,000 the peak is 182 to 190 MiB under load |
 | the query-plan check warns on the old queries and is silent on the fixed site | met earlier (`FullScanCheckTests`) |
 
 #### Malloc arenas
@@ -4742,7 +4742,7 @@ organizations; it takes two now.
 ### A person's pages and the render queue at 20,000 organizations
 
 Measured on 2026-11-24 between 23:30 and 01:00 UTC with release builds, one run each, **while three other engineers'
-builds and tests loaded the machine** (load average 9 to 14 on 2 cores): wall times are not comparable with anything,
+builds and tests loaded the machine** (load average 9 to 19 on 2 cores): wall times are not comparable with anything,
 and CPU times run about 5 to 10 % above an idle machine's (the organization pages took 34 to 38 s here against 31.8 s
 idle). `/tmp/tally-main` is `main`'s binary at `97d9935`; the sites under `/tmp/sites/` hold `tally.yaml`,
 `templates/`, `static/`, `views/` and only the named part of `content/`:
@@ -4800,12 +4800,12 @@ the chunk's listings, and returned when the last was written: one long page (Ada
 statement pages) held the other core idle until it was done, and a file of two pages (the report, the budget) ran
 on two cores at most. Pages now go to Dispatch's global queue as the plan reads them, one more than the cores
 under way (a semaphore), and `finish()` waits for the last. Four a core under way, tried first, took peak RSS at
-20,000 from 187 to 244 MiB: listings hold up to 4,096 rows each while they render.
+20,000 from 182 to 238 MiB: listings hold up to 4,096 rows each while they render.
 
 | 20,000 organizations, content as above | CPU (user + sys) | peak RSS | wall (load) |
 | --- | ---: | ---: | ---: |
-| `main`'s binary | 91.3 s (82.6 + 8.8) | 187 MiB | 6 min 21 s (11 to 14) |
-| the queue, four pages a core under way | 90.4 s (80.2 + 10.3) | 244 MiB | 3 min 51 s (11) |
+| `main`'s binary | 91.3 s (82.6 + 8.8) | 182 MiB | 6 min 21 s (11 to 14) |
+| the queue, four pages a core under way | 90.4 s (80.2 + 10.3) | 238 MiB | 3 min 51 s (11) |
 | one page more than the cores under way (this branch) | 91.8 s (80.6 + 11.2) | 190 MiB | 6 min 22 s (15 to 19) |
 
 The three outputs are byte-identical (`diff -r`). The CPU is the same within the load's noise, as it should be: the
@@ -4820,9 +4820,10 @@ checks the file's size. The snapshot does not change while it is open, so `immut
 one read transaction a worker, would save most of them; not tried (`TallyStore`, GRDB's pool). `mkdir` is one a file
 (879), `openat` two.
 
-**100,000 organizations: peak memory is a statement's first page.** `main`'s binary with this branch's content
-(`/usr/bin/time -v`, RSS sampled with `ps` every 5 s, load 10 to 19): RSS was 158 MiB after opening the database,
-rose slowly to 221 MiB over 7 minutes of CPU, then to **618 MiB** while the statements rendered. Each of Ada's six full
+**100,000 organizations: peak memory is a statement's first page.** `main`'s binary with this branch's first commit of content (`590e3d6`: the report and budget
+queries)
+(`/usr/bin/time -v`, RSS sampled with `ps` every 5 s, load 10 to 19): RSS was 154 MiB after opening the database,
+rose slowly to 216 MiB over 7 minutes of CPU, then to 603 MiB while the statements rendered. Each of Ada's six full
 years has 166,667 gifts to about 81,000 organizations, and the first page of a year lists them all in one Markdown
 table (`sqlite3`: `count(DISTINCT organization_id)` by year): 81,000 rows held as the listing's shared result, written
 by Mustache into one string, and parsed by cmark-gfm into some 500,000 nodes at once, as the About page's table of
@@ -4831,8 +4832,8 @@ pinned (`StatementFiguresTests`, `StatementBoundsTests`), so it is left as it is
 page: list a year's organizations on pages of their own (`/users/ada/statements/2024/organizations/`, paginated like
 the gifts), or the first few hundred with the rest counted, as the report's by-organization table does.
 The build: 146,172 pages in 506.6 s of CPU (446.4 user + 60.2 sys), peak RSS **668 MiB** (`/usr/bin/time -v`),
-35 min 51 s of wall at load 10 to 19. CPU a page, this branch's content (100,000 with `main`'s binary, the others
-with this branch's; all under load, so a few percent high):
+35 min 51 s of wall at load 10 to 19. CPU a page (1,000 to 20,000: this branch's binary and content at `1100460`; 100,000: as just said; all under
+load, so a few percent high):
 
 | N | pages | CPU (user + sys) | CPU a page | peak RSS |
 | ---: | ---: | ---: | ---: | ---: |
