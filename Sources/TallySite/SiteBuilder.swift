@@ -84,6 +84,7 @@ public enum SiteBuilder {
                 pageWriter.renderAndWrite(incremental?.pagesToRender(pages) ?? pages)
             }
         }
+        pageWriter.finish()
         problems += pageWriter.problems
         plan.owners.merge(pageWriter.listingPages) { planned, _ in planned }
 

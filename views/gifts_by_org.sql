@@ -1,0 +1,12 @@
+-- tally: materialize
+-- tally: index (user_id, currency)
+-- Each person's gifts added up per organization and currency, one row for all the gifts to one organization in one
+-- currency: how many, their total, the largest gift, the first and the latest date. A report reads its person's rows:
+--   SELECT * FROM gifts_by_org WHERE user_id = :user_id
+-- Materialized: a person's report groups their gifts by organization in several tables and charts, and a long
+-- history (200,000 gifts) would be grouped again by each. Amounts are added only within a currency. The
+-- organization is not joined here, so a gift to an organization missing from the database still counts.
+SELECT user_id, organization_id, currency, count(*) AS gifts, sum(amount_cents) AS total_cents,
+       max(amount_cents) AS largest_cents, min(donated_at) AS first_gift, max(donated_at) AS latest_gift
+FROM donations
+GROUP BY user_id, organization_id, currency
