@@ -1,5 +1,6 @@
 import Foundation
 import TallyFormat
+import TallyHTML
 import TallyMarkdown
 import TallyTemplates
 
@@ -196,7 +197,7 @@ enum ContentLoader {
 
     private static func compileField(_ text: String?, key: String, frontMatter: FrontMatter, file: String,
                                      problems: inout [Diagnostic]) -> PageTemplate? {
-        guard let text, text.contains("{{") else { return nil }
+        guard let text, text.containsBytes(of: "{{") else { return nil }
         do {
             return try PageTemplate.plainText(text)
         } catch {
