@@ -87,15 +87,26 @@ public final class RenderSession: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// `memchr` to the needle's rarest byte in English text, then a comparison. The placeholder prefix starts with
+    /// `t`, which a search for the first byte met every few bytes of a page.
     private static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = needle.first, let base = bytes.baseAddress else { return nil }
-        var position = start
-        while position + needle.count <= bytes.count, let found = memchr(base + position, Int32(first), bytes.count - position) {
+        guard let base = bytes.baseAddress, !needle.isEmpty else { return nil }
+        let anchor = rarestByteOffset(in: needle), anchorByte = Int32(needle[anchor])
+        var position = start + anchor
+        while position < bytes.count, let found = memchr(base + position, anchorByte, bytes.count - position) {
             let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            if has(needle, in: bytes, at: index) { return index }
+            if has(needle, in: bytes, at: index - anchor) { return index - anchor }
             position = index + 1
         }
         return nil
+    }
+
+    /// Lowercase letters from the most to the least frequent in English; any other byte counts as rarer still.
+    private static let letterFrequency = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+
+    private static func rarestByteOffset(in needle: UnsafeBufferPointer<UInt8>) -> Int {
+        let ranks = needle.map { letterFrequency.firstIndex(of: $0) ?? letterFrequency.count }
+        return ranks.indices.max { ranks[$0] < ranks[$1] } ?? 0
     }
 
     private static func has(_ needle: some Collection<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {

@@ -4065,7 +4065,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not measured side by side since**; estimated at about 0.33 | 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 15 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not measured side by side since**; estimated at about 0.33 | 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -4311,11 +4311,12 @@ cd .bench/markdown-10000/tally && /usr/bin/time -v ../../../.build/release/tally
 | byte searches: placeholders and fences with `memchr`, table labels without a `String` per node, a title's `{{` check without Foundation (`b81ca65`) | 1,696 M | −6.4 % |
 | front matter from libyaml's events, content files read with `open`/`read` (`af3d1b7`) | 1,597 M | −5.8 % |
 | the snapshot copied while the content loads (`b293383`) | 1,535 M | −3.9 % |
+| placeholders found by the prefix's rarest letter | 1,518 M | −1.1 % |
 
 The last step moves work rather than removing it: the database is copied, scrubbed and indexed on a thread of
 its own while the templates and content files load on every core, and receives the `site_pages` rows when they
 are loaded. Before, that work (0.3 s at 10,000 pages on an idle machine) ran alone after content loading. With
-`--timings`, "Opening database" now shows only the wait for it.
+`--timings`, "Opening database" now shows only the wait for it. In all: 1,811 M → 1,518 M instructions, −16.2 %.
 
 - **Front matter** (`Load/FrontMatterEvents.swift`). Yams composed a tree of nodes per file, made
   `Constructor.default` (which builds its tables on every call) and hashed every key to look for duplicates,
@@ -4369,17 +4370,17 @@ lookups cost about a quarter of what they did and heading ids no longer go throu
 the 200-page Markdown build takes 32 % fewer instructions ([rendering rows](#rendering-rows)).
 
 On 2026-11-25 the same site (`bench/generate.py markdown 1000`, 1,103 pages) took 1,811 M instructions at `97d9935`
-(features added since session 2, among them incremental builds, had brought it back up), and 1,535 M after
-[the Markdown work](#the-markdown-pipeline-again-2026-11-25). Where the 1,535 M go (inclusive):
+(features added since session 2, among them incremental builds, had brought it back up), and 1,518 M after
+[the Markdown work](#the-markdown-pipeline-again-2026-11-25). Where the 1,518 M go (inclusive):
 
 | part | before (`97d9935`) | after | note |
 |---|---:|---:|---|
-| `MarkdownRenderer.html` (cmark-gfm and the scroll boxes) | 555 M (30.6 %) | 496 M (32.3 %) | of which cmark-gfm's parse 349 M and HTML 60 M: the floor |
+| `MarkdownRenderer.html` (cmark-gfm and the scroll boxes) | 555 M (30.6 %) | 495 M (32.6 %) | of which cmark-gfm's parse 349 M and HTML 60 M: the floor |
 | `ScrollRegions.wrap` | 94 M | 35 M | a `String` per node to find tables, labels escaped by `Character` |
-| swift-mustache (`MustacheTemplate.render`) | 270 M (14.9 %) | 270 M (17.6 %) | `getChild` 76 M; most of the rest is the listing pages' rows |
-| the snapshot (`SiteDatabase.init`) | 264 M (14.6 %) | 266 M (17.3 %) | now beside content loading, on a thread of its own; `removePrivateColumns` (ALTER TABLE … DROP COLUMN re-parses the schema) is 177 M of it, a fixed cost |
-| content loading (per file) | 346 M (19.1 %) | 140 M (9.1 %) | front matter 180 → 75 M (libyaml events instead of Yams' nodes), reading 70 → 5 M |
-| `RenderSession.substitutePlaceholders` | 52 M | 39 M | `memchr` to each `t` of the placeholder prefix; `memmem` would do better, but Glibc's module does not export it |
+| swift-mustache (`MustacheTemplate.render`) | 270 M (14.9 %) | 269 M (17.8 %) | `getChild` 76 M; most of the rest is the listing pages' rows |
+| the snapshot (`SiteDatabase.init`) | 264 M (14.6 %) | 266 M (17.5 %) | now beside content loading, on a thread of its own; `removePrivateColumns` (ALTER TABLE … DROP COLUMN re-parses the schema) is 177 M of it, a fixed cost |
+| content loading (per file) | 346 M (19.1 %) | 140 M (9.2 %) | front matter 180 → 75 M (libyaml events instead of Yams' nodes), reading 70 → 5 M |
+| `RenderSession.substitutePlaceholders` | 52 M | 22 M | `memchr` to the prefix's rarest letter, not to its first (`t`) |
 
 ## Rendering rows
 
@@ -4998,9 +4999,8 @@ are most of their render time), plus the listings. The Markdown case was not mea
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
 - The Markdown case against Hugo on an idle machine (`python3 bench/run.py --n 10000 --cases markdown --runs 3`):
   estimated at about 0.33 after [the Markdown work](#the-markdown-pipeline-again-2026-11-25), not measured.
-  What would take more: a Mustache layer that resolves names when it compiles (swift-mustache is 17.6 % of the
-  1,000-page build, mostly the listing pages' rows); `memmem` for the placeholder search (a C shim, since Glibc's
-  module does not export it).
+  What would take more: a Mustache layer that resolves names when it compiles (swift-mustache is 17.8 % of the
+  1,000-page build, mostly the listing pages' rows).
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
   30 s (87 s of CPU on two cores now that the statements are bounded; the organization pages are still the largest
   part, then a person's report), and peak memory within 200 MiB at 100,000 (257 MiB at the last measure, before the
