@@ -1,4 +1,9 @@
 import CCMarkGFM
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Wraps each table and code block of a cmark-gfm document in a labelled, focusable box:
 /// `<div class="tally-scroll" role="region" tabindex="0" aria-label="…">`.
@@ -52,8 +57,10 @@ enum ScrollRegions {
         }
     }
 
+    /// Compares the C string in place: a `String` made for every node of every page cost more than the walk.
     private static func isTable(_ node: OpaquePointer) -> Bool {
-        cmark_node_get_type_string(node).map { String(cString: $0) } == "table"
+        guard let name = cmark_node_get_type_string(node) else { return false }
+        return strcmp(name, "table") == 0
     }
 
     /// The text of the first row's cells.
@@ -83,21 +90,38 @@ enum ScrollRegions {
                 break
             }
         }
+        return collapsingWhitespace(text)
+    }
+
+    /// Runs of whitespace as one space, none at either end. Most labels are ASCII words with single spaces and
+    /// come back as they are, without splitting them into `Character`s.
+    private static func collapsingWhitespace(_ text: String) -> String {
+        var previousIsSpace = true
+        let isPlain = text.utf8.allSatisfy { byte in
+            let isSpace = byte == UInt8(ascii: " ")
+            defer { previousIsSpace = isSpace }
+            return byte < 0x80 && byte > 0x20 || (isSpace && !previousIsSpace)
+        }
+        if isPlain && !previousIsSpace { return text }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// `text` escaped for a double-quoted attribute.
+    /// Works on UTF-8 bytes: the four characters are ASCII, and no byte of a longer character can be one of them.
     private static func attribute(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
+        let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

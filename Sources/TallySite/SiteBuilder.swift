@@ -27,11 +27,15 @@ public enum SiteBuilder {
             return .success(summary)
         }
 
+        // The snapshot is copied while the content loads; it needs the pages only for its `site_pages` rows.
+        let siteContent = Handoff<(pages: [SitePage], views: [SiteView])>()
+        let opening = BackgroundWork { openDatabase(options, config, siteContent: { siteContent.wait() }) }
         progress?.stageStarted(.loadTemplates)
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
         let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
         let views = ViewLoader.load(root: options.root, directory: config.viewsDirectory)
+        siteContent.deliver((content.pages.compactMap(\.sitePage), views.views))
         let site = SiteContext.make(config)
         var problems = templates.problems + content.problems + views.problems + partialProblems(content.pages, templates.library)
         problems += UnknownKeys.problems(templates: templates.library, templateFiles: templates.files, pages: content.pages,
@@ -40,7 +44,7 @@ public enum SiteBuilder {
 
         progress?.stageStarted(.openDatabase)
         let database: SiteDatabase
-        switch openDatabase(options, config, pages: content.pages, views: views.views) {
+        switch opening.result() {
         case .success(let opened):
             database = opened.0
             problems += opened.warnings
@@ -126,14 +130,14 @@ public enum SiteBuilder {
 
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables
     /// and the site's views.
-    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, pages: [PageSource],
-                                     views: [SiteView]) -> Result<(SiteDatabase, warnings: [Diagnostic]), BuildFailure> {
+    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, siteContent: () -> (pages: [SitePage], views: [SiteView]))
+        -> Result<(SiteDatabase, warnings: [Diagnostic]), BuildFailure> {
         let databasePath = options.databasePath ?? config.database
         let sources = SourceImports(config, root: options.root)
         let importSources: ((Database) throws -> Void)? = config.sources.isEmpty ? nil : { db in try sources.importAll(into: db) }
         do throws(StoreError) {
             let database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
-                                            pages: pages.compactMap(\.sitePage), views: views,
+                                            siteContent: siteContent,
                                             utcOffset: formatSettings(config).utcOffset,
                                             importSources: importSources)
             return .success((database, sources.warnings))

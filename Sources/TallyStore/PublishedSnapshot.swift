@@ -13,7 +13,9 @@ enum PublishedSnapshot {
     ///   - functions: adds Tally's SQL functions to a connection, since views may call them.
     ///   - importSources: writes the config's `sources:` into the copy, before anything is scrubbed, so imported
     ///     rows obey the same privacy rules as the database's own; throws `StoreError.sources` on failure.
-    static func make(from sourcePath: String, policy: PublicationPolicy, pages: [SitePage], views: [SiteView],
+    ///   - siteContent: the site's pages and views, asked for only once the copy is scrubbed and indexed, so the
+    ///     copy can be made while the build is still loading the content files.
+    static func make(from sourcePath: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
                      functions: @escaping @Sendable (Database) -> Void, importSources: ((Database) throws -> Void)? = nil,
                      at snapshotPath: String) throws(StoreError) -> [ViewError] {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
@@ -50,6 +52,10 @@ enum PublishedSnapshot {
                     try removeUnpublishedUsers(db, published: policy.publishedUsers)
                     try removePrivateColumns(db, policy.privateColumns)
                     try indexForeignKeys(db)
+                    return .commit
+                }
+                let (pages, views) = siteContent()
+                try db.inTransaction {
                     try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }

@@ -16,13 +16,21 @@ public final class SiteDatabase: Sendable {
     /// as tables and its `views` as views, and opens it read-only.
     /// - Parameter utcOffset: the site timezone's offset from UTC at a moment (seconds since 1970), for `local_datetime`.
     /// - Parameter importSources: imports the config's `sources:` into the snapshot before it is scrubbed.
-    public init(path: String, policy: PublicationPolicy, pages: [SitePage] = [], views: [SiteView] = [],
+    public convenience init(path: String, policy: PublicationPolicy, pages: [SitePage] = [], views: [SiteView] = [],
+                            utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
+                            importSources: ((Database) throws -> Void)? = nil) throws(StoreError) {
+        try self.init(path: path, policy: policy, siteContent: { (pages, views) }, utcOffset: utcOffset, importSources: importSources)
+    }
+
+    /// As above, with the site's pages and views given by `siteContent`, which is called once the copy is scrubbed:
+    /// a build copies the database while its content files are still loading.
+    public init(path: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
                 utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
                 importSources: ((Database) throws -> Void)? = nil) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
-        viewErrors = try PublishedSnapshot.make(from: path, policy: policy, pages: pages, views: views, functions: functions,
+        viewErrors = try PublishedSnapshot.make(from: path, policy: policy, siteContent: siteContent, functions: functions,
                                                 importSources: importSources, at: snapshotPath)
         do {
             var configuration = Configuration()

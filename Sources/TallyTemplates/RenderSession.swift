@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import TallyFormat
 
@@ -44,13 +49,21 @@ public final class RenderSession: Sendable {
     public func substitutePlaceholders(in html: String) -> String {
         let fragments = state.withLock { $0.fragments }
         guard !fragments.isEmpty else { return html }
-        // One pass over the bytes; Foundation's replacingOccurrences copied the page twice per fragment.
-        let bytes = Array(html.utf8), prefix = Array(placeholderPrefix.utf8)
+        var html = html, prefix = placeholderPrefix
+        return html.withUTF8 { bytes in
+            prefix.withUTF8 { prefix in RenderSession.substitute(fragments, prefix: prefix, in: bytes) }
+        }
+    }
+
+    /// One pass over the bytes, jumping between candidates with `memchr`; Foundation's replacingOccurrences copied
+    /// the page twice per fragment, and a loop over every byte was 2 % of a Markdown build.
+    private static func substitute(_ fragments: [String], prefix: UnsafeBufferPointer<UInt8>,
+                                   in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let paragraphOpen = Array("<p>".utf8), paragraphClose = Array("</p>\n".utf8)
-        var result = ""
+        var result: [UInt8] = []
         result.reserveCapacity(bytes.count + fragments.reduce(0) { $0 + $1.utf8.count })
         var copied = 0, position = 0
-        while let start = RenderSession.firstIndex(of: prefix, in: bytes, from: position) {
+        while let start = firstIndex(of: prefix, in: bytes, from: position) {
             var end = start + prefix.count, index = 0
             while end < bytes.count, (0x30...0x39).contains(bytes[end]), index < fragments.count {
                 index = index * 10 + Int(bytes[end] - 0x30)
@@ -62,34 +75,42 @@ public final class RenderSession: Sendable {
             }
             end += 1
             var replaced = start..<end
-            if RenderSession.has(paragraphOpen, in: bytes, endingAt: start), RenderSession.has(paragraphClose, in: bytes, at: end) {
+            if has(paragraphOpen, in: bytes, at: start - paragraphOpen.count), has(paragraphClose, in: bytes, at: end) {
                 replaced = start - paragraphOpen.count..<end + paragraphClose.count
             }
-            result += String(decoding: bytes[copied..<replaced.lowerBound], as: UTF8.self)
-            result += fragments[index]
+            result += UnsafeBufferPointer(rebasing: bytes[copied..<replaced.lowerBound])
+            result += fragments[index].utf8
             copied = replaced.upperBound
             position = replaced.upperBound
         }
-        result += String(decoding: bytes[copied...], as: UTF8.self)
-        return result
+        result += UnsafeBufferPointer(rebasing: bytes[copied...])
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, has(needle, in: bytes, at: index) { return index }
-            index += 1
+    /// `memchr` to the needle's rarest byte in English text, then a comparison. The placeholder prefix starts with
+    /// `t`, which a search for the first byte met every few bytes of a page.
+    private static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, !needle.isEmpty else { return nil }
+        let anchor = rarestByteOffset(in: needle), anchorByte = Int32(needle[anchor])
+        var position = start + anchor
+        while position < bytes.count, let found = memchr(base + position, anchorByte, bytes.count - position) {
+            let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if has(needle, in: bytes, at: index - anchor) { return index - anchor }
+            position = index + 1
         }
         return nil
     }
 
-    private static func has(_ needle: [UInt8], in bytes: [UInt8], at index: Int) -> Bool {
-        index >= 0 && index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle)
+    /// Lowercase letters from the most to the least frequent in English; any other byte counts as rarer still.
+    private static let letterFrequency = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+
+    private static func rarestByteOffset(in needle: UnsafeBufferPointer<UInt8>) -> Int {
+        let ranks = needle.map { letterFrequency.firstIndex(of: $0) ?? letterFrequency.count }
+        return ranks.indices.max { ranks[$0] < ranks[$1] } ?? 0
     }
 
-    private static func has(_ needle: [UInt8], in bytes: [UInt8], endingAt index: Int) -> Bool {
-        has(needle, in: bytes, at: index - needle.count)
+    private static func has(_ needle: some Collection<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index >= 0 && index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle)
     }
 
     func record(_ problem: ValueProblem) {

@@ -26,7 +26,7 @@ struct YAMLDocument {
     /// `str`, so `draft: "yes"` stays text). Numbers are read from the text whatever their tag, and dates and
     /// nulls are Tally's own to parse. Each rule is a regular expression run on every plain scalar, keys
     /// included (Yams resolves each key's tag to check for duplicates): 7 rules cost 3.5 % of a 10,000-page build.
-    private static let resolver = Resolver.basic.appending(Resolver.Rule.bool)
+    static let resolver = Resolver.basic.appending(Resolver.Rule.bool)
 
     /// The line in the containing file of a node.
     func line(of node: Node) -> Int { (node.mark?.line ?? 1) + lineOffset }

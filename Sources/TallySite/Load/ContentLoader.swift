@@ -1,5 +1,6 @@
 import Foundation
 import TallyFormat
+import TallyHTML
 import TallyMarkdown
 import TallyTemplates
 
@@ -13,10 +14,11 @@ enum ContentLoader {
     static func load(root: URL, contentDirectory: String, includeDrafts: Bool)
         -> (pages: [PageSource], dataFiles: [DataFile], frontMatterKeys: Set<String>?, problems: [Diagnostic]) {
         let directory = root.appendingPathComponent(contentDirectory)
+        let directoryPath = directory.path
         // Files are independent, so they load on every core; results keep the sorted file order.
         let loaded = SourceFiles.list(in: directory, withSuffix: ".md").concurrentMap { relativePath in
             let file = contentDirectory + "/" + relativePath
-            guard let text = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
+            guard let text = SourceFiles.text(atPath: directoryPath + "/" + relativePath) else {
                 return Result<PageSource, BuildFailure>.failure(BuildFailure([
                     Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"),
                 ]))
@@ -196,7 +198,7 @@ enum ContentLoader {
 
     private static func compileField(_ text: String?, key: String, frontMatter: FrontMatter, file: String,
                                      problems: inout [Diagnostic]) -> PageTemplate? {
-        guard let text, text.contains("{{") else { return nil }
+        guard let text, text.containsBytes(of: "{{") else { return nil }
         do {
             return try PageTemplate.plainText(text)
         } catch {

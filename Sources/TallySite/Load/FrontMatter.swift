@@ -28,22 +28,25 @@ struct FrontMatter: Sendable {
     static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages", "paginate", "per_page", "locale"]
 
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
-        let document: YAMLDocument
-        switch YAMLDocument.parse(yaml, file: file, lineOffset: lineOffset) {
-        case .success(let parsed): document = parsed
-        case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
-        }
-        let pairs: [(key: String, keyNode: Node, value: Node)]
-        switch document.pairs() {
-        case .success(let found): pairs = found
-        case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
+        let pairs: [FrontMatterPair]
+        if let simple = FrontMatterEvents.pairs(yaml) {
+            pairs = simple
+        } else {
+            switch composedPairs(yaml, file: file, lineOffset: lineOffset) {
+            case .success(let found): pairs = found
+            case .failure(let diagnostic): return .failure(BuildFailure([diagnostic]))
+            }
         }
         var matter = FrontMatter()
         var problems: [Diagnostic] = []
-        for (key, keyNode, value) in pairs {
-            matter.lines[key] = document.line(of: keyNode)
+        for pair in pairs {
+            let (key, value) = (pair.key, pair.value)
+            matter.lines[key] = pair.keyLine + lineOffset
+            func located(_ message: String, hint: String) -> Diagnostic {
+                Diagnostic(file: file, line: pair.valueLine + lineOffset, column: pair.valueColumn, message: message, hint: hint)
+            }
             func wrong(_ expected: String) {
-                problems.append(document.error(value, "front matter `\(key)` must be \(expected)", hint: "see `tally docs content`"))
+                problems.append(located("front matter `\(key)` must be \(expected)", hint: "see `tally docs content`"))
             }
             switch key {
             case "title": if let text = value.scalar?.string { matter.title = text } else { wrong("text") }
@@ -66,7 +69,7 @@ struct FrontMatter: Sendable {
                 guard let text = value.scalar?.string else { wrong("a locale such as de-DE"); continue }
                 guard let locale = FormatLocale.named(text) else {
                     let unknown = FormatLocale.unknown(text)
-                    problems.append(document.error(value, "front matter `locale`: " + unknown.message, hint: unknown.hint))
+                    problems.append(located("front matter `locale`: " + unknown.message, hint: unknown.hint))
                     continue
                 }
                 matter.locale = locale
@@ -75,6 +78,21 @@ struct FrontMatter: Sendable {
             }
         }
         return problems.isEmpty ? .success(matter) : .failure(BuildFailure(problems))
+    }
+
+    /// The pairs of text that `FrontMatterEvents` leaves to Yams: anything but plain keys and scalar or list values.
+    static func composedPairs(_ yaml: String, file: String, lineOffset: Int) -> Result<[FrontMatterPair], Diagnostic> {
+        let document: YAMLDocument
+        switch YAMLDocument.parse(yaml, file: file, lineOffset: lineOffset) {
+        case .success(let parsed): document = parsed
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
+        return document.pairs().map { pairs in
+            pairs.map { pair in
+                FrontMatterPair(key: pair.key, keyLine: pair.keyNode.mark?.line ?? 1, value: pair.value,
+                                valueLine: pair.value.mark?.line ?? 1, valueColumn: pair.value.mark?.column ?? 1)
+            }
+        }
     }
 
     /// A YAML node as template data: scalars become cells, sequences arrays, mappings `MapContext`s.

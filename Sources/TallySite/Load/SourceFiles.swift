@@ -11,6 +11,28 @@ enum SourceFiles {
         return paths.sorted()
     }
 
+    /// The UTF-8 text of the file at `path`, or nil when it cannot be read or is not UTF-8. Plain `open` and `read`,
+    /// decoded as `String(contentsOf:encoding:)` decodes: Foundation's reading, and the `URL` made for each path,
+    /// cost 70,000 instructions a file.
+    static func text(atPath path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        return String(bytes: bytes[..<filled], encoding: .utf8)
+    }
+
     private static func walk(_ path: String, prefix: String, suffix: String, into paths: inout [String]) {
         DirectoryEntries.forEach(in: path) { name, type in
             guard !name.hasPrefix(".") else { return }

@@ -7,8 +7,11 @@ enum DirectoryEntries {
         guard let stream = opendir(path) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            // Read the name where it is, up to its NUL: copying `d_name` copies all 256 bytes of the field, but
+            // the kernel packs entries by their length, and the last one of a buffer can end just before an
+            // unmapped page (a build crashed so, reading 10,000 content files).
+            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) { String(cString: $0) }
             }
             guard name != ".", name != ".." else { continue }
             body(name, entry.pointee.d_type)

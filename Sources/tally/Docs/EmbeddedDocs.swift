@@ -104,8 +104,8 @@ order. `BuildProgress` reports each stage as it starts.
 | --- | --- | --- | --- |
 | 1 | Load config | `Config/`: `SiteConfig.load` (`SiteConfig+Loading.swift`, `YAMLDocument`) | `SiteConfig`; on error the build stops. Then, for `tally build` and `tally serve` (`BuildOptions.stamp`), `BuildStamp` compares the inputs and the output with the stamp the last build left beside the output; when nothing changed, the build ends here as "up to date" |
 | 2 | Load templates | `Load/TemplateLoader.load` | `TemplateLibrary` (every `*.mustache`, HTML content type); missing partials |
-| 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse`, `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
-| 4 | Open database | `SiteDatabase(path:policy:pages:views:importSources:)` (TallyStore), with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
+| 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse` (`FrontMatterEvents` reads the usual `key: value` front matter from libyaml's events; anything else goes through Yams), `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
+| 4 | Open database | Started before stage 2 on a thread of its own (`Support/BackgroundWork`) and collected here: `SiteDatabase(path:policy:siteContent:importSources:)` (TallyStore), which asks for the pages and views (a `Handoff` the build fills after stage 3) only once the copy is scrubbed, with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
 | 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
 | 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` hands `PageRenderer.render` the plain pages, then each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`), on Dispatch's global queue, a few pages a core under way at once and no page waiting for another (`PageWriter.finish` waits for the last) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), a listing as one piece of work beside the pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
@@ -4068,7 +4068,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met** | 0.63 (3.37 s against 5.36 s, medians); 0.49 for the fastest runs of each. CPU 5.69 s against 9.24 s (0.62) |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not measured side by side since**; estimated at about 0.33 | 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -4294,6 +4294,61 @@ valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tib .bench/impor
 callgrind_annotate --inclusive=yes /tmp/cg.out | swift demangle --simplified | less
 ```
 
+## The Markdown pipeline again (2026-11-25)
+
+Issue 16, part 2: 10,000 Markdown pages at ≤ 0.33 of Hugo's wall time. Four engineers shared the 2-core machine
+(load average 10 to 17), so the figures are callgrind instruction counts on the 1,000-page site and CPU time on
+the 10,000-page one; every change was checked with `diff -r` of the outputs before and after (the 1,000- and
+10,000-page sites and the example site, all identical).
+
+```sh
+swift build -c release --product tally-build-bench && objcopy --strip-debug .build/release/tally-build-bench /tmp/tbb
+python3 bench/generate.py markdown 1000 .bench/markdown-1000 --tally .build/release/tally
+valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb .bench/markdown-1000/tally /tmp/out
+cd .bench/markdown-10000/tally && /usr/bin/time -v ../../../.build/release/tally build --out /tmp/new-folder
+```
+
+| step (commit on branch `mdspeed`) | instructions, 1,000 pages | change |
+|---|---:|---:|
+| before (`97d9935`) | 1,811 M | |
+| byte searches: placeholders and fences with `memchr`, table labels without a `String` per node, a title's `{{` check without Foundation (`b81ca65`) | 1,696 M | −6.4 % |
+| front matter from libyaml's events, content files read with `open`/`read` (`af3d1b7`) | 1,597 M | −5.8 % |
+| the snapshot copied while the content loads (`b293383`) | 1,535 M | −3.9 % |
+| placeholders found by the prefix's rarest letter | 1,518 M | −1.1 % |
+
+The last step moves work rather than removing it: the database is copied, scrubbed and indexed on a thread of
+its own while the templates and content files load on every core, and receives the `site_pages` rows when they
+are loaded. Before, that work (0.3 s at 10,000 pages on an idle machine) ran alone after content loading. With
+`--timings`, "Opening database" now shows only the wait for it. In all: 1,811 M → 1,518 M instructions, −16.2 %.
+
+- **Front matter** (`Load/FrontMatterEvents.swift`). Yams composed a tree of nodes per file, made
+  `Constructor.default` (which builds its tables on every call) and hashed every key to look for duplicates,
+  resolving its tag with a regular expression. The usual front matter (plain keys; scalar and list values) is
+  now read from libyaml's event stream (Yams' `CYaml` module, importable from Tally's targets) into the same
+  Yams nodes, with the same text, tag and style. Anything else (a syntax error, a nested mapping, an anchor or
+  alias, an explicit tag, a key given twice, two documents) returns nil and goes through Yams as before, so every
+  diagnostic is Yams' own. `FrontMatterEventsTests` compares the two readers.
+- **Reading content files** (`SourceFiles.text(atPath:)`): `open`, `fstat`, `read` and the same UTF-8 decoding
+  as `String(contentsOf:encoding:)`, without a `URL` per file.
+
+At 10,000 pages (release builds, alternating, each into a new folder, load average 14 to 18, so wall times mean
+little): user CPU 3.89, 4.82 and 3.93 s at `97d9935` against 3.41, 3.47, 4.19 and 3.56 s now (median −11 %);
+system time unchanged at 1.5–1.8 s (file creation); peak RSS 122 MiB before, 116–127 MiB after (the snapshot's
+connection now lives while the content loads). Estimate for an idle machine: 1.94 s × 0.87 for the CPU, less
+0.15–0.3 s of snapshot now overlapped: about 1.5–1.7 s, against Hugo's ~5 s, a ratio of 0.30–0.35.
+
+What was looked at and left:
+
+- **Name lookups once per template.** swift-mustache is 17.6 % of the 1,000-page build, but most of it is the
+  listing pages (`posts/index.md` lists every page, each tag page its pages), and `getChild` is 5 %: a compiled
+  template layer or another patch would take a part of that, and was not done in the time.
+- **Releasing each content file once rendered.** A page source keeps the compiled body (`PageTemplate`), not the
+  file's text; a Markdown body without tags is kept as its text because that is what renders. Dropping it after
+  rendering would need the sources to be other than one shared array of values; peak RSS is 13–15 % of Hugo's
+  already.
+- **`removePrivateColumns`**: 177 M instructions, a fixed cost (not per page) of the publication policy's
+  `ALTER TABLE … DROP COLUMN`s, each re-parsing the schema; now hidden behind content loading.
+
 ## Where the time goes (callgrind)
 
 `valgrind --tool=callgrind` cannot follow the `tally` binary: its async `main` parks the main thread in
@@ -4316,6 +4371,19 @@ Where the 1.47 G instructions of the 1,000-page Markdown site went at the end of
 swift-mustache 25 % (`getChild` 13 %), content loading 32 % (Yams 11 %), the snapshot 7 %. Since then name
 lookups cost about a quarter of what they did and heading ids no longer go through Foundation's string search:
 the 200-page Markdown build takes 32 % fewer instructions ([rendering rows](#rendering-rows)).
+
+On 2026-11-25 the same site (`bench/generate.py markdown 1000`, 1,103 pages) took 1,811 M instructions at `97d9935`
+(features added since session 2, among them incremental builds, had brought it back up), and 1,518 M after
+[the Markdown work](#the-markdown-pipeline-again-2026-11-25). Where the 1,518 M go (inclusive):
+
+| part | before (`97d9935`) | after | note |
+|---|---:|---:|---|
+| `MarkdownRenderer.html` (cmark-gfm and the scroll boxes) | 555 M (30.6 %) | 495 M (32.6 %) | of which cmark-gfm's parse 349 M and HTML 60 M: the floor |
+| `ScrollRegions.wrap` | 94 M | 35 M | a `String` per node to find tables, labels escaped by `Character` |
+| swift-mustache (`MustacheTemplate.render`) | 270 M (14.9 %) | 269 M (17.8 %) | `getChild` 76 M; most of the rest is the listing pages' rows |
+| the snapshot (`SiteDatabase.init`) | 264 M (14.6 %) | 266 M (17.5 %) | now beside content loading, on a thread of its own; `removePrivateColumns` (ALTER TABLE … DROP COLUMN re-parses the schema) is 177 M of it, a fixed cost |
+| content loading (per file) | 346 M (19.1 %) | 140 M (9.2 %) | front matter 180 → 75 M (libyaml events instead of Yams' nodes), reading 70 → 5 M |
+| `RenderSession.substitutePlaceholders` | 52 M | 22 M | `memchr` to the prefix's rarest letter, not to its first (`t`) |
 
 ## Rendering rows
 
@@ -5108,12 +5176,13 @@ are most of their render time), plus the listings. The Markdown case was not mea
   instructions, but each value is still a `Cell` boxed in `Any`, cast to `MustacheCustomRenderable` and appended
   to a `String` per template level; a renderer compiled against Tally's own value types (no `Any`, output
   appended to one buffer) would take out most of the rest. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
-  And a front-matter reader that skips Yams for plain `key: value` lines: with these, the costs between Tally
-  and the 0.33 target (not measured against Hugo again here).
+  (The front-matter reader that skips Yams' nodes is done: [the Markdown work](#the-markdown-pipeline-again-2026-11-25).)
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
-- The snapshot copy could start while content loads; it waits for the `site_pages` rows today (0.3 s at
-  10,000 pages).
+- The Markdown case against Hugo on an idle machine (`python3 bench/run.py --n 10000 --cases markdown --runs 3`):
+  estimated at about 0.33 after [the Markdown work](#the-markdown-pipeline-again-2026-11-25), not measured.
+  What would take more: a Mustache layer that resolves names when it compiles (swift-mustache is 17.8 % of the
+  1,000-page build, mostly the listing pages' rows).
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
   30 s (87 s of CPU on two cores now that the statements are bounded; the organization pages are still the largest
   part, then the statements' and gifts lists' rows), and peak memory within 200 MiB at 100,000: 668 MiB, from the
@@ -5135,7 +5204,9 @@ are most of their render time), plus the listings. The Markdown case was not mea
   previous build, so their modification times stay put.
 - A page body or title without `{{` is kept as text: no Mustache parse. The check jumps between braces
   with `memchr`.
-- Front matter is split on bytes; Yams resolves only booleans; the cmark-gfm parse that finds SQL blocks
+- Front matter is split on bytes and, when it is plain `key: value` lines and lists, read from libyaml's events
+  without Yams' nodes (anything else through Yams, which resolves only booleans); the database snapshot is copied
+  while content loads; the cmark-gfm parse that finds SQL blocks
   runs only when the page has a fence; source folders are listed with `readdir`.
 - Escaping for Markdown and HTML works on UTF-8 bytes.
 - The snapshot is written with `synchronous = OFF`, indexes every foreign-key column that no index starts

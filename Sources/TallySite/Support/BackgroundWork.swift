@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// Work started on a thread of its own, whose result the build collects later.
+///
+/// The database snapshot is copied and scrubbed on one core while the content files load on every core; its
+/// result is collected where the build used to open the database.
+final class BackgroundWork<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Value) {
+        let thread = Thread { [self] in
+            let result = body()
+            value.withLock { $0 = result }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Waits for the work to finish, once.
+    func result() -> Value {
+        done.wait()
+        // The work sets the value before it signals, so it is there.
+        return value.withLock { $0! }
+    }
+}
+
+/// Something one thread hands to another, which waits for it.
+final class Handoff<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+    private let ready = DispatchSemaphore(value: 0)
+
+    func deliver(_ delivered: Value) {
+        value.withLock { $0 = delivered }
+        ready.signal()
+    }
+
+    /// Waits for the value, once.
+    func wait() -> Value {
+        ready.wait()
+        return value.withLock { $0! }
+    }
+}

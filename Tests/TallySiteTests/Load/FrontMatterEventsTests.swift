@@ -1,0 +1,58 @@
+import Testing
+import Yams
+@testable import TallySite
+
+/// `FrontMatterEvents` reads simple front matter from libyaml's events; it must give what Yams' composed nodes
+/// give, and leave every other text to Yams.
+@Suite struct FrontMatterEventsTests {
+    static let simple = [
+        "",
+        "# only a comment\n",
+        "title: Hello\n",
+        "title: \"Page 1: Occaecat\"\ndate: 2024-01-05\ndescription: 'It''s here'\ntags: [tag-10, tag-62]\n",
+        "draft: yes\nsitemap: \"true\"\nweight: 3\nratio: 1.5\nflag: Off\nodd: YeS\nempty:\n",
+        "tags:\n  - one\n  - \"two\"\n  - 3\nnote: |\n  a block\n  of text\n",
+        "  title: indented\n  date: 2024-01-01\n",
+        "title: Café ☕ über\nquoted: \"a \\u00e9 b\"\n",
+        "---\ntitle: explicit start\n",
+    ]
+
+    @Test(arguments: simple) func givesWhatYamsComposes(yaml: String) throws {
+        let fast = try #require(FrontMatterEvents.pairs(yaml))
+        let composed = try FrontMatter.composedPairs(yaml, file: "a.md", lineOffset: 0).get()
+        #expect(fast.map(\.key) == composed.map(\.key))
+        #expect(fast.map(\.keyLine) == composed.map(\.keyLine))
+        #expect(fast.map(\.valueLine) == composed.map(\.valueLine))
+        #expect(fast.map(\.valueColumn) == composed.map(\.valueColumn))
+        for (mine, theirs) in zip(fast, composed) {
+            #expect(describe(mine.value) == describe(theirs.value), "\(mine.key)")
+        }
+    }
+
+    static let leftToYams = [
+        "title: [unclosed\n",
+        "title: \"never closed\n",
+        "a: 1\na: 2\n",
+        "base: &b text\nother: *b\n",
+        "when: !!str 2024\n",
+        "nested:\n  key: value\n",
+        "list:\n  - [a, b]\n",
+        "- just\n- a list\n",
+        "plain text\n",
+        "a: 1\n---\nb: 2\n",
+    ]
+
+    @Test(arguments: leftToYams) func leavesEverythingElseToYams(yaml: String) {
+        #expect(FrontMatterEvents.pairs(yaml) == nil)
+    }
+
+    /// A node's text, tag, style and items: what Tally reads of it.
+    private func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): return "\(scalar.string)|\(scalar.tag)|\(scalar.style)|\(node.bool as Any)|\(node.int as Any)|\(node.float as Any)"
+        case .sequence(let sequence): return "[" + sequence.map(describe).joined(separator: ", ") + "]|\(sequence.tag)"
+        case .mapping: return "mapping"
+        case .alias: return "alias"
+        }
+    }
+}
