@@ -4314,7 +4314,7 @@ cd .bench/markdown-10000/tally && /usr/bin/time -v ../../../.build/release/tally
 | byte searches: placeholders and fences with `memchr`, table labels without a `String` per node, a title's `{{` check without Foundation (`b81ca65`) | 1,696 M | −6.4 % |
 | front matter from libyaml's events, content files read with `open`/`read` (`af3d1b7`) | 1,597 M | −5.8 % |
 | the snapshot copied while the content loads (`b293383`) | 1,535 M | −3.9 % |
-| placeholders found by the prefix's rarest letter | 1,518 M | −1.1 % |
+| placeholders found by the prefix's rarest letter (`d6ff3de`) | 1,518 M | −1.1 % |
 
 The last step moves work rather than removing it: the database is copied, scrubbed and indexed on a thread of
 its own while the templates and content files load on every core, and receives the `site_pages` rows when they
@@ -4339,7 +4339,7 @@ connection now lives while the content loads). Estimate for an idle machine: 1.9
 
 What was looked at and left:
 
-- **Name lookups once per template.** swift-mustache is 17.6 % of the 1,000-page build, but most of it is the
+- **Name lookups once per template.** swift-mustache is 17.8 % of the 1,000-page build, but most of it is the
   listing pages (`posts/index.md` lists every page, each tag page its pages), and `getChild` is 5 %: a compiled
   template layer or another patch would take a part of that, and was not done in the time.
 - **Releasing each content file once rendered.** A page source keeps the compiled body (`PageTemplate`), not the
