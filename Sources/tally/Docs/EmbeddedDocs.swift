@@ -2697,7 +2697,10 @@ one row per person and year) with its own layout, `templates/statement.mustache`
 
 **Size.** The gifts are paginated, 500 a page (`/users/ada/statements/2025/page/2/`, …; the totals are on every
 page, the organizations on the first, which the later pages link to: one who gives to thousands of organizations
-a year would otherwise have them repeated under each page's 500 gifts), so no later page's HTML grows with the year:
+a year would otherwise have them repeated under each page's 500 gifts). A year of more than 500 organizations lists
+them on pages of their own, 500 a page (`/users/ada/statements/2025/organizations/`, from
+`content/users/[username]/statements/[year]/organizations.md`), and the first page says how many and links there:
+at 100,000 organizations a year's 81,000 in one table took the build's memory to 668 MiB. So no page's HTML grows with the year:
 a year of 167,000 gifts is 334 pages of the same size, and `tally report --statement` takes the first. As for every paginated listing, the year's gifts are read once for all its pages. On paper
 (its stylesheet, `static/css/statement.css`, lets the notes wrap and lets the table run over several sheets)
 and as a PDF, `tally report --user ada --statement 2025 --pdf ada-2025.pdf` ([cli.md](cli.md#pdf)).
