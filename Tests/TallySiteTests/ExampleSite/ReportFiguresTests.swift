@@ -49,6 +49,29 @@ import TallyTestSupport
         }
     }
 
+    /// The by-cause chart splits what was given to an organization evenly between its causes in whole cents, the
+    /// cents left over going one each to its first causes by name: the slices add up to exactly what was given.
+    @Test func theCausesSplitWholeCentsAndAddUpToWhatWasGiven() throws {
+        let page = try ExampleSiteTests.page("users/ada/index.html")
+        let database = try SiteDatabase(path: try ExampleSiteTests.databasePath(), policy: PublicationPolicy(publishedUsers: ["ada"]))
+        let tags = try database.run("SELECT o.name, t.tag FROM organization_tags t JOIN organizations o ON o.id = t.organization_id")
+        let causes = Dictionary(grouping: tags.rows, by: { $0[0].text }).mapValues { $0.map { $0[1].text }.sorted() }
+        let usd = try Self.gifts().filter { $0.user == "ada" && $0.currency == "USD" }
+        var byCause: [String: Int64] = [:]
+        for (organization, gifts) in Dictionary(grouping: usd, by: \.organization) {
+            let given = gifts.reduce(0) { $0 + $1.amount }
+            let names = causes[organization] ?? ["no-cause-listed"]
+            let share = given / Int64(names.count), left = given % Int64(names.count)
+            for (place, name) in names.enumerated() { byCause[name, default: 0] += share + (Int64(place) < left ? 1 : 0) }
+        }
+        #expect(byCause.values.reduce(0, +) == usd.reduce(0) { $0 + $1.amount })
+        let table = try #require(page.range(of: "<caption>By cause, in USD</caption>").map { String(page[$0.upperBound...].prefix(4000)) })
+        for (cause, cents) in byCause {
+            let label = cause.replacingOccurrences(of: "-", with: " ")
+            #expect(table.contains("<th scope=\"row\">\(label)</th><td>\(Self.money(cents, "USD"))</td>"), "\(label)")
+        }
+    }
+
     @Test func outcomesFundedAreWholeUnitsOfUSDollarGifts() throws {
         let page = try ExampleSiteTests.page("users/ada/index.html")
         let usd = try Self.gifts().filter { $0.user == "ada" && $0.currency == "USD" && ($0.costPerUnit ?? 0) > 0 }
