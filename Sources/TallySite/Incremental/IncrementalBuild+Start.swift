@@ -11,7 +11,8 @@ extension IncrementalBuild {
         let inputs = PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
                                        database: database, titles: titles)
         let forced = options.stamp == .record
-        return IncrementalBuild(previous: forced ? nil : PageManifest.load(beside: writer.output), forced: forced, inputs: inputs,
-                                sources: sources, database: database, writer: writer, feedPages: feedPages)
+        let previous = forced ? nil : PageManifest.load(beside: writer.output)
+        return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
+                                writer: writer, feedPages: feedPages, snapshot: previous?.keptSnapshot(beside: writer.output))
     }
 }

@@ -8,8 +8,10 @@ import TallyStore
 ///
 /// A page is kept only when everything recorded for it matches: the shared inputs, its content file's inputs
 /// (`PageInputs`), its row of the `pages` query, and each file it wrote, still in the output as the last build
-/// left it. When only tables it reads changed, its queries run again and it is kept if they give the same rows
-/// as last time: a new donation renders the pages that show it, not every page that reads `donations`. Anything missing or unknown renders the page: a first build, a page that had problems (so its
+/// left it. When only tables it reads changed, it is kept if its queries are keyed on a value of its `pages` row
+/// that no changed row has (`ChangedRows`); otherwise its queries run again and it is kept if they give the same
+/// rows as last time: a new donation renders the pages that show it, not every page that reads `donations`.
+/// Anything missing or unknown renders the page: a first build, a page that had problems (so its
 /// warnings show again), a paginated listing, a page a feed lists (the feed needs its HTML), a query that does
 /// not compile or reads the clock.
 final class IncrementalBuild: Sendable {
@@ -22,6 +24,7 @@ final class IncrementalBuild: Sendable {
     private let outputPath: String
     private let writer: OutputWriter
     private let feedPages: FeedPages
+    private let changedRows: ChangedRows
     private let state = Mutex(State())
 
     private struct State {
@@ -31,8 +34,9 @@ final class IncrementalBuild: Sendable {
     }
 
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
+    /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
-         writer: OutputWriter, feedPages: FeedPages) {
+         writer: OutputWriter, feedPages: FeedPages, snapshot: String? = nil) {
         self.previous = previous
         self.inputs = inputs
         self.sources = sources
@@ -46,6 +50,11 @@ final class IncrementalBuild: Sendable {
             everyPageReason = inputs.global.keys.sorted().first { previous.global[$0] != inputs.global[$0] }.map { "the \($0) changed" }
         } else {
             everyPageReason = "no earlier build recorded its pages"
+        }
+        changedRows = if let previous, everyPageReason == nil {
+            ChangedRows.find(previous: previous, inputs: inputs, sources: sources, database: database, snapshot: snapshot)
+        } else {
+            ChangedRows.none
         }
     }
 
@@ -99,9 +108,14 @@ final class IncrementalBuild: Sendable {
         state.withLock { $0.pages[page.path] = record }
     }
 
-    /// Writes the manifest beside the committed output, each page's files stamped as they now are there.
+    /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
+    /// this build's snapshot beside it for the next build to compare rows with.
     func save(output: URL) {
         var manifest = PageManifest()
+        let snapshot = PageManifest.snapshotFile(for: output)
+        if database.keepSnapshot(at: snapshot.path) {
+            manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
+        }
         manifest.global = inputs.global
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
@@ -143,9 +157,15 @@ final class IncrementalBuild: Sendable {
             return .render("\(file.path) was changed or deleted outside Tally")
         }
         guard let first = changed.first else { return .keep(record) }
-        let tables = changed.map { String($0.dropFirst("table ".count)) }.joined(separator: ", ")
+        let tables = changed.map { String($0.dropFirst("table ".count)) }
+        let unproven: String
+        switch changedRows.verdict(for: page, tables: tables) {
+        case .unaffected: return .keep(record)
+        case .affected(let reason): return .render(reason)
+        case .unproven(let why): unproven = why.isEmpty ? "" : "; " + why
+        }
         return .checkRows(record, reason: "the rows its queries read changed (\(Self.describe(first, before: before, after: source.inputs))"
-            + (changed.count > 1 ? "; tables changed: \(tables))" : ")"))
+            + (changed.count > 1 ? "; tables changed: \(tables.joined(separator: ", "))" : "") + unproven + ")")
     }
 
     /// The page's queries run again with its row of the `pages` query, or nil when one fails (it then renders, and

@@ -19,6 +19,8 @@ struct PageInputs {
         var inputs: [String: String] = [:]
         /// Why every page of the file renders on every build, when nothing recorded can say it is unchanged.
         var alwaysRenders: String?
+        /// The tables and views each of its queries reads, in query order: which queries a changed table concerns.
+        var queryTables: [Set<String>] = []
     }
 
     /// `binary`, `options`, `config`, `template ids`, `titles` → digest.
@@ -49,6 +51,7 @@ struct PageInputs {
                 gathered[index].alwaysRenders = "a query does not compile"
                 continue
             }
+            gathered[index].queryTables = reads.map { $0 ?? [] }
             for table in reads.flatMap({ $0 ?? [] }) {
                 guard let digest = digests[table] ?? pureTableFunctions[table] else {
                     gathered[index].alwaysRenders = "it reads `\(table)`, which has no digest"
