@@ -11,9 +11,10 @@ import TallyStore
 /// left it. When only tables it reads changed, it is kept if its queries are keyed on a value of its `pages` row
 /// that no changed row has (`ChangedRows`); otherwise its queries run again and it is kept if they give the same
 /// rows as last time: a new donation renders the pages that show it, not every page that reads `donations`.
-/// Anything missing or unknown renders the page: a first build, a page that had problems (so its
-/// warnings show again), a paginated listing, a page a feed lists (the feed needs its HTML), a query that does
-/// not compile or reads the clock.
+/// A paginated listing is kept whole, all its pages' files, only when none of its inputs changed, tables
+/// included. Anything missing or unknown renders the page: a first build, a page that had problems (so its
+/// warnings show again), a page a feed lists (the feed needs its HTML), a query that does not compile or reads
+/// the clock.
 final class IncrementalBuild: Sendable {
     private let previous: PageManifest?
     /// Why no page can be kept, when none can: the first build, `--force`, or which shared input changed.
@@ -25,19 +26,26 @@ final class IncrementalBuild: Sendable {
     private let writer: OutputWriter
     private let feedPages: FeedPages
     private let changedRows: ChangedRows
+    /// The plan's pages by URL: a kept listing's later pages must still be free.
+    private let planned: [String: PageOwner]
     private let state = Mutex(State())
 
     private struct State {
         var pages: [String: PageManifest.Page] = [:]
         var reasons: [String: String] = [:]
         var kept = 0
+        /// Each listing rendered (first page's URL) → its pages' files so far, and whether all were clean.
+        var listings: [String: (files: [String], rendered: Int, clean: Bool)] = [:]
+        /// The later pages of the listings kept, for the sitemap.
+        var keptListingPages: [String: PageOwner] = [:]
     }
 
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
     /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
-         writer: OutputWriter, feedPages: FeedPages, snapshot: String? = nil) {
+         writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], snapshot: String? = nil) {
         self.previous = previous
+        self.planned = planned
         self.inputs = inputs
         self.sources = sources
         self.database = database
@@ -63,6 +71,9 @@ final class IncrementalBuild: Sendable {
 
     /// Each page rendered (URL path) → why.
     var renderReasons: [String: String] { state.withLock(\.reasons) }
+
+    /// The pages after the first of each listing kept, which the sitemap lists as it lists those rendered.
+    var keptListingPages: [String: PageOwner] { state.withLock(\.keptListingPages) }
 
     /// The pages of `pages` that must render; the files of the others are kept from the previous output.
     func pagesToRender(_ pages: [PageInstance]) -> [PageInstance] {
@@ -91,7 +102,16 @@ final class IncrementalBuild: Sendable {
             }
         }
         for record in kept.values { record.files.forEach { writer.keep($0.path) } }
+        var laterPages: [String: PageOwner] = [:]
+        for page in pages where page.listing != nil {
+            guard let record = kept[page.path], let count = record.listingPages else { continue }
+            for number in 2...max(2, count) where number <= count {
+                laterPages[Pagination.path(of: number, first: page.path)] = PageOwner(sourceIndex: Int32(page.sourceIndex),
+                                                                                     row: page.listing?.row ?? 0, number: Int32(number))
+            }
+        }
         state.withLock { state in
+            state.keptListingPages.merge(laterPages) { _, new in new }
             state.reasons.merge(reasons) { _, new in new }
             state.pages.merge(kept) { _, new in new }
             state.kept += kept.count
@@ -101,11 +121,28 @@ final class IncrementalBuild: Sendable {
 
     /// Records a page that rendered: with its files when it had no problem, so the next build may keep it.
     func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool) {
-        guard clean, page.listing == nil else { return }
+        if let listing = page.listing { return noteListingPage(page, listing, files: files, clean: clean) }
+        guard clean else { return }
         let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
                                        results: PageInputs.resultsDigest(results),
                                        files: files.map { OutputFileStamp(path: $0, stamp: "") })
         state.withLock { $0.pages[page.path] = record }
+    }
+
+    /// Adds one page of a listing; its record is made when the last one is in, all of them clean. A listing is
+    /// kept only when nothing it reads changed, so its record holds its page count where a page has its rows' digest.
+    private func noteListingPage(_ page: PageInstance, _ listing: ListingPosition, files: [String], clean: Bool) {
+        state.withLock { state in
+            var entry = state.listings[listing.firstPath] ?? (files: [], rendered: 0, clean: true)
+            entry.files += files
+            entry.rendered += 1
+            entry.clean = entry.clean && clean
+            state.listings[listing.firstPath] = entry
+            guard entry.rendered == listing.pages, entry.clean else { return }
+            state.pages[listing.firstPath] = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
+                                                               results: PageManifest.Page.listingResults(pages: listing.pages),
+                                                               files: entry.files.map { OutputFileStamp(path: $0, stamp: "") })
+        }
     }
 
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
@@ -140,7 +177,6 @@ final class IncrementalBuild: Sendable {
         if let everyPageReason { return .render(everyPageReason) }
         let source = inputs.sources[page.sourceIndex]
         if let always = source.alwaysRenders { return .render(always) }
-        if page.listing != nil { return .render("it is a paginated listing") }
         // A feed takes only pages with a `date` (`FeedPages.offer`): `pages: /` must not render every page.
         if feedPages.wants(page.path), sources[page.sourceIndex].frontMatter.date != nil { return .render("a feed lists it") }
         guard let previous, let record = previous.pages[page.path] else {
@@ -155,6 +191,15 @@ final class IncrementalBuild: Sendable {
         guard record.params == PageInputs.paramsDigest(page.params) else { return .render("its row of the pages query changed") }
         for file in record.files where OutputFileStamp.current(file.path, in: outputPath) != file {
             return .render("\(file.path) was changed or deleted outside Tally")
+        }
+        if page.listing != nil {
+            if let first = changed.first {
+                return .render("it is a paginated listing, and \(Self.describe(first, before: before, after: source.inputs))")
+            }
+            guard let count = record.listingPages else { return .render("it was not a paginated listing") }
+            if (2...max(2, count)).contains(where: { $0 <= count && planned[Pagination.path(of: $0, first: page.path)] != nil }) {
+                return .render("another page has the URL of one of its later pages")
+            }
         }
         guard let first = changed.first else { return .keep(record) }
         let tables = changed.map { String($0.dropFirst("table ".count)) }

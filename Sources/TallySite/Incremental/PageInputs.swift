@@ -37,7 +37,6 @@ struct PageInputs {
                 inputs.inputs["template " + name] = templateFiles[name].flatMap { fileDigest(options.resolve($0)) } ?? "missing"
             }
             if inputs.inputs["content"] == nil { inputs.alwaysRenders = "its content file could not be read" }
-            if source.pagination != nil { inputs.alwaysRenders = "it is a paginated listing" }
             if source.queries.contains(where: { BuildStamp.isVolatile($0.sql) }) {
                 inputs.alwaysRenders = "a query reads the clock or random numbers"
             }

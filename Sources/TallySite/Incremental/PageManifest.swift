@@ -14,10 +14,18 @@ struct PageManifest: Equatable {
     struct Page: Equatable {
         let source: String
         let params: String
-        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`).
+        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a paginated listing, which is
+        /// kept only when nothing it reads changed, `pages <count>` instead (`listingResults`).
         let results: String
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
         var files: [OutputFileStamp]
+
+        static func listingResults(pages: Int) -> String { "pages \(pages)" }
+
+        /// A listing's page count; nil for a page that is not one.
+        var listingPages: Int? {
+            results.hasPrefix("pages ") ? Int(results.dropFirst("pages ".count)) : nil
+        }
     }
 
     /// What every page depends on, as name → digest: the binary, the options, the config, the templates' literal
