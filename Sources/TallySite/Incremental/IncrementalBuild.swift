@@ -38,6 +38,8 @@ final class IncrementalBuild: Sendable {
         var listings: [String: (files: [String], rendered: Int, clean: Bool)] = [:]
         /// The later pages of the listings kept, for the sitemap.
         var keptListingPages: [String: PageOwner] = [:]
+        /// The rows checked of each page that must render after all, by URL path, for its render to take.
+        var queried: [String: [String: DataTable]] = [:]
     }
 
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
@@ -92,13 +94,15 @@ final class IncrementalBuild: Sendable {
                 rowChecks.append((page, record, reason))
             }
         }
-        let sameRows = rowChecks.concurrentMap { check in self.rowsDigest(of: check.page) == check.record.results }
-        for (check, same) in zip(rowChecks, sameRows) {
-            if same {
+        let results = rowChecks.concurrentMap { check in self.queriedTables(of: check.page) }
+        var queried: [String: [String: DataTable]] = [:]
+        for (check, tables) in zip(rowChecks, results) {
+            if let tables, PageInputs.resultsDigest(tables) == check.record.results {
                 kept[check.page.path] = check.record
             } else {
                 render.append(check.page)
                 reasons[check.page.path] = check.reason
+                queried[check.page.path] = tables
             }
         }
         for record in kept.values { record.files.forEach { writer.keep($0.path) } }
@@ -111,6 +115,7 @@ final class IncrementalBuild: Sendable {
             }
         }
         state.withLock { state in
+            state.queried.merge(queried) { _, new in new }
             state.keptListingPages.merge(laterPages) { _, new in new }
             state.reasons.merge(reasons) { _, new in new }
             state.pages.merge(kept) { _, new in new }
@@ -215,13 +220,18 @@ final class IncrementalBuild: Sendable {
 
     /// The page's queries run again with its row of the `pages` query, or nil when one fails (it then renders, and
     /// reports the failure at its line).
-    private func rowsDigest(of page: PageInstance) -> String? {
+    private func queriedTables(of page: PageInstance) -> [String: DataTable]? {
         var tables: [String: DataTable] = [:]
         for query in sources[page.sourceIndex].queries {
             guard let table = try? database.run(query.sql, parameters: page.params) else { return nil }
             tables[query.name] = table
         }
-        return PageInputs.resultsDigest(tables)
+        return tables
+    }
+
+    /// The rows the rows check read for `path`, which must render: handed to its render once, then forgotten.
+    func takeQueried(_ path: String) -> [String: DataTable] {
+        state.withLock { $0.queried.removeValue(forKey: path) } ?? [:]
     }
 
     /// The inputs added, removed or changed, in name order.

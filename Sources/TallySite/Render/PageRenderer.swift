@@ -21,7 +21,10 @@ struct PageRenderer: Sendable {
     /// - Parameter listing: for a page of a paginated listing, the results of the other queries of its file, read
     ///   once for all its pages by `listingTables(of:)` (their parameters are the listing's, the same on every page),
     ///   and this page's rows of the paginated one. Nil for any other page.
-    func render(_ page: PageInstance, listing: ListingPage? = nil) -> (page: RenderedPage?, problems: [Diagnostic]) {
+    /// - Parameter queried: results of the page's queries already run with its parameters (an incremental build's
+    ///   rows check), by query name, so they do not run twice.
+    func render(_ page: PageInstance, listing: ListingPage? = nil,
+                queried: [String: DataTable] = [:]) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
@@ -40,6 +43,8 @@ struct PageRenderer: Sendable {
                     table = paginator.rows
                 } else if let shared = listing?.shared.tables[query.name] {
                     table = shared
+                } else if let known = queried[query.name] {
+                    table = known
                 } else {
                     table = try database.run(query.sql, parameters: page.params)
                 }

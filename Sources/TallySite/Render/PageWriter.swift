@@ -49,7 +49,7 @@ final class PageWriter: Sendable {
     func write(_ instance: PageInstance, listing: ListingPage? = nil) {
         let timed = progress?.wantsPageTimes == true ? progress : nil
         let start = timed == nil ? nil : ThreadCPUTime.now()
-        var result = renderer.render(instance, listing: listing)
+        var result = renderer.render(instance, listing: listing, queried: incremental?.takeQueried(instance.path) ?? [:])
         if let timed, let start {
             timed.pageRendered(from: renderer.sources[instance.sourceIndex].file, in: ThreadCPUTime.now() - start)
         }
