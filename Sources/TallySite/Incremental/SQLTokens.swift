@@ -94,6 +94,26 @@ struct SQLTokens {
         self.tokens = tokens
     }
 
+    /// The names this statement declares as common table expressions (`WITH gaps AS (…)`, `, days (d) AS
+    /// MATERIALIZED (…)`), lowercased: SQLite's authorizer reports `count(*)` over one as a read of a table.
+    var commonTableNames: Set<String> {
+        var names: Set<String> = []
+        for (index, token) in tokens.enumerated() where token.isKeyword("as") && index > 0 {
+            var body = index + 1
+            if body < tokens.count, tokens[body].isKeyword("not") { body += 1 }
+            if body < tokens.count, tokens[body].isKeyword("materialized") { body += 1 }
+            guard body < tokens.count, tokens[body] == .symbol("(") else { continue }
+            var name = index - 1
+            if tokens[name] == .symbol(")") {
+                // `name (a, b) AS (…)`: back over the column list.
+                while name > 0 && tokens[name] != .symbol("(") { name -= 1 }
+                name -= 1
+            }
+            if name >= 0, let declared = tokens[name].name { names.insert(declared) }
+        }
+        return names
+    }
+
     private static func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_") || byte >= 0x80

@@ -55,4 +55,10 @@ import Testing
         #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug", "organizations")
             == KeyedReads.Key(column: "slug", parameter: "slug"))
     }
+
+    @Test func theCommonTableExpressionsAStatementDeclaresAreFound() {
+        let sql = "WITH RECURSIVE posted AS (SELECT 1), gaps (hours) AS NOT MATERIALIZED (SELECT 2), w AS MATERIALIZED (SELECT 3)\n"
+            + "SELECT CAST(x AS INTEGER), count(*) AS n FROM gaps"
+        #expect(SQLTokens(sql).commonTableNames == ["posted", "gaps", "w"])
+    }
 }
