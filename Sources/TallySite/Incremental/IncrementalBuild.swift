@@ -11,31 +11,31 @@ import TallyStore
 /// left it. When only tables it reads changed, it is kept if its queries are keyed on a value of its `pages` row
 /// that no changed row has (`ChangedRows`); otherwise its queries run again and it is kept if they give the same
 /// rows as last time: a new donation renders the pages that show it, not every page that reads `donations`.
-/// A paginated listing is kept whole, all its pages' files, only when none of its inputs changed, tables
-/// included. Anything missing or unknown renders the page: a first build, a page that had problems (so its
+/// A paginated listing is kept whole when none of its inputs changed; when only tables it reads changed, its
+/// queries run and each of its pages is kept if it shows what it showed (`IncrementalBuild+Listings`). Anything missing or unknown renders the page: a first build, a page that had problems (so its
 /// warnings show again), a page a feed lists (the feed needs its HTML), a query that does not compile or reads
 /// the clock.
 final class IncrementalBuild: Sendable {
-    private let previous: PageManifest?
+    let previous: PageManifest?
     /// Why no page can be kept, when none can: the first build, `--force`, or which shared input changed.
     private let everyPageReason: String?
     private let inputs: PageInputs
-    private let sources: [PageSource]
+    let sources: [PageSource]
     private let database: SiteDatabase
-    private let outputPath: String
-    private let writer: OutputWriter
+    let outputPath: String
+    let writer: OutputWriter
     private let feedPages: FeedPages
     private let changedRows: ChangedRows
     /// The plan's pages by URL: a kept listing's later pages must still be free.
-    private let planned: [String: PageOwner]
-    private let state = Mutex(State())
+    let planned: [String: PageOwner]
+    let state = Mutex(State())
 
-    private struct State {
+    struct State {
         var pages: [String: PageManifest.Page] = [:]
         var reasons: [String: String] = [:]
         var kept = 0
-        /// Each listing rendered (first page's URL) → its pages' files so far, and whether all were clean.
-        var listings: [String: (files: [String], rendered: Int, clean: Bool)] = [:]
+        /// The listings (first page's URL) whose pages may each be kept if they show what they showed.
+        var checkable: Set<String> = []
         /// The later pages of the listings kept, for the sitemap.
         var keptListingPages: [String: PageOwner] = [:]
         /// The rows checked of each page that must render after all, by URL path, for its render to take.
@@ -83,6 +83,7 @@ final class IncrementalBuild: Sendable {
         var reasons: [String: String] = [:]
         var kept: [String: PageManifest.Page] = [:]
         var rowChecks: [(page: PageInstance, record: PageManifest.Page, reason: String)] = []
+        var checkable: Set<String> = []
         for page in pages {
             switch decide(page) {
             case .render(let reason):
@@ -92,6 +93,12 @@ final class IncrementalBuild: Sendable {
                 kept[page.path] = record
             case .checkRows(let record, let reason):
                 rowChecks.append((page, record, reason))
+            case .keepListing(let records):
+                kept.merge(records) { _, new in new }
+            case .checkListing(let reason):
+                render.append(page)
+                reasons[page.path] = reason
+                checkable.insert(page.path)
             }
         }
         let results = rowChecks.concurrentMap { check in self.queriedTables(of: check.page) }
@@ -115,6 +122,7 @@ final class IncrementalBuild: Sendable {
             }
         }
         state.withLock { state in
+            state.checkable.formUnion(checkable)
             state.queried.merge(queried) { _, new in new }
             state.keptListingPages.merge(laterPages) { _, new in new }
             state.reasons.merge(reasons) { _, new in new }
@@ -125,29 +133,18 @@ final class IncrementalBuild: Sendable {
     }
 
     /// Records a page that rendered: with its files when it had no problem, so the next build may keep it.
-    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool) {
-        if let listing = page.listing { return noteListingPage(page, listing, files: files, clean: clean) }
+    /// - Parameter shown: for a page of a listing, the digest of what it shows (`listingDigest`).
+    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool, shown: String? = nil) {
         guard clean else { return }
-        let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
-                                       results: PageInputs.resultsDigest(results),
-                                       files: files.map { OutputFileStamp(path: $0, stamp: "") })
-        state.withLock { $0.pages[page.path] = record }
-    }
-
-    /// Adds one page of a listing; its record is made when the last one is in, all of them clean. A listing is
-    /// kept only when nothing it reads changed, so its record holds its page count where a page has its rows' digest.
-    private func noteListingPage(_ page: PageInstance, _ listing: ListingPosition, files: [String], clean: Bool) {
-        state.withLock { state in
-            var entry = state.listings[listing.firstPath] ?? (files: [], rendered: 0, clean: true)
-            entry.files += files
-            entry.rendered += 1
-            entry.clean = entry.clean && clean
-            state.listings[listing.firstPath] = entry
-            guard entry.rendered == listing.pages, entry.clean else { return }
-            state.pages[listing.firstPath] = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
-                                                               results: PageManifest.Page.listingResults(pages: listing.pages),
-                                                               files: entry.files.map { OutputFileStamp(path: $0, stamp: "") })
+        let digest = if let listing = page.listing, let shown {
+            PageManifest.Page.listingResults(pages: listing.pages, shown: shown)
+        } else {
+            PageInputs.resultsDigest(results)
         }
+        guard page.listing == nil || shown != nil else { return }
+        let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
+                                       results: digest, files: files.map { OutputFileStamp(path: $0, stamp: "") })
+        state.withLock { $0.pages[page.path] = record }
     }
 
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
@@ -176,6 +173,10 @@ final class IncrementalBuild: Sendable {
         case keep(PageManifest.Page)
         /// Only tables it reads changed: kept if its queries give the rows they gave last time.
         case checkRows(PageManifest.Page, reason: String)
+        /// A listing none of whose inputs changed: every page's record, by URL.
+        case keepListing([String: PageManifest.Page])
+        /// A listing whose tables changed: it renders, and each page is kept if it shows what it showed.
+        case checkListing(String)
     }
 
     private func decide(_ page: PageInstance) -> Decision {
@@ -198,12 +199,10 @@ final class IncrementalBuild: Sendable {
             return .render("\(file.path) was changed or deleted outside Tally")
         }
         if page.listing != nil {
-            if let first = changed.first {
-                return .render("it is a paginated listing, and \(Self.describe(first, before: before, after: source.inputs))")
-            }
-            guard let count = record.listingPages else { return .render("it was not a paginated listing") }
-            if (2...max(2, count)).contains(where: { $0 <= count && planned[Pagination.path(of: $0, first: page.path)] != nil }) {
-                return .render("another page has the URL of one of its later pages")
+            switch decideListingPage(page, record: record, change: changed.first.map { Self.describe($0, before: before, after: source.inputs) }) {
+            case .render(let reason): return .render(reason)
+            case .check(let reason): return .checkListing(reason)
+            case .keep(let records): return .keepListing(records)
             }
         }
         guard let first = changed.first else { return .keep(record) }
@@ -240,7 +239,7 @@ final class IncrementalBuild: Sendable {
     }
 
     /// One changed input in words: `table donations changed`.
-    private static func describe(_ name: String, before: [String: String], after: [String: String]) -> String {
+    static func describe(_ name: String, before: [String: String], after: [String: String]) -> String {
         let label = name == "content" ? "its content file" : name
         if before[name] == nil { return "\(label) is read now" }
         if after[name] == nil { return "\(label) is no longer read" }

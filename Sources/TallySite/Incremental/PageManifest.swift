@@ -14,17 +14,19 @@ struct PageManifest: Equatable {
     struct Page: Equatable {
         let source: String
         let params: String
-        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a paginated listing, which is
-        /// kept only when nothing it reads changed, `pages <count>` instead (`listingResults`).
+        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a page of a paginated listing,
+        /// `listing <page count> <digest of what it shows>` (`listingResults`).
         let results: String
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
         var files: [OutputFileStamp]
 
-        static func listingResults(pages: Int) -> String { "pages \(pages)" }
+        /// A listing page's `results`: its listing's page count and the digest of what it shows.
+        static func listingResults(pages: Int, shown: String) -> String { "listing \(pages) \(shown)" }
 
-        /// A listing's page count; nil for a page that is not one.
+        /// The page count of the listing this page is one of; nil for a page that is not one.
         var listingPages: Int? {
-            results.hasPrefix("pages ") ? Int(results.dropFirst("pages ".count)) : nil
+            let fields = results.split(separator: " ")
+            return fields.count == 3 && fields[0] == "listing" ? Int(fields[1]) : nil
         }
     }
 
