@@ -4970,7 +4970,11 @@ render is right; the target (≤ 10 % of the full build) is not met. A second do
 8.5 s of page render CPU, "Opening database" (the snapshot copy, scrub and materialized views, 6.7 s wall), the
 swap hard-linking 47,422 unchanged files into the new tree (8.2 s of system time), and the render stage's work
 outside page renders (the listings' queries over every organization, the rows checks, the tables' digests and
-the row comparison), not yet measured apart.
+the row comparison), not yet measured apart. A third donation build, after the other benchmarks (45.9 s CPU:
+36.69 user + 9.16 sys, 170.2 s wall at load 6): "Rendering pages" took 47.7 s of wall time for about 8.5 s of
+page render CPU, and "Swapping output" 114.8 s of wall time, linking the 47,422 kept files into the new tree and
+removing the old one: on this shared disk the swap, not the rendering, is most of the wall time of a small
+change.
 
 **The Markdown case** (`python3 bench/incremental_bench.py --n 0 --pages 10000 --runs 1`, release build of
 `b903278`, right after the runs above):
