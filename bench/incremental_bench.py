@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures incremental builds: a full build, then one small edit and the build after it, and prints the pages
-each build rendered and its wall time against the full build's.
+each build rendered and its wall and CPU time against the full build's.
 
 Usage: bench/incremental_bench.py [--n 20000] [--pages 10000] [--runs R] [--tally PATH]
 
@@ -43,17 +43,22 @@ def reasons(stdout):
 
 
 def timed(command, cwd, runs, before=None):
+    """Median wall and CPU (user + sys) seconds of `runs` runs, and the last run's output."""
     results = []
     for _ in range(runs):
         if before:
             before()
         results.append(measure(command, cwd))
-    return statistics.median(r["wall"] for r in results), results[-1]["stdout"]
+    return (statistics.median(r["wall"] for r in results), statistics.median(r["cpu"] for r in results)), results[-1]["stdout"]
 
 
-def report(name, full, wall, stdout):
+def report(name, full, times, stdout):
+    """Pages rendered, then wall and CPU time, each with its share of the full build's; and the load average, since
+    the wall time means little on a shared machine."""
     count, total = rendered(stdout)
-    print("%-34s %8d of %-8d %8.2f s %7.1f %%" % (name, count, total, wall, 100 * wall / full), flush=True)
+    print("%-34s %8d of %-8d %8.2f s wall %6.1f %%  %8.2f s CPU %6.1f %%  (load %.1f)"
+          % (name, count, total, times[0], 100 * times[0] / full[0], times[1], 100 * times[1] / full[1], os.getloadavg()[0]),
+          flush=True)
     for line in reasons(stdout):
         print("    " + line[:160])
 
@@ -84,16 +89,16 @@ def example_case(n, runs, tally):
         db.commit()
         db.close()
 
-    wall, stdout = timed(build, site, runs, add_donation)
-    report("one donation added", full, wall, stdout)
+    times, stdout = timed(build, site, runs, add_donation)
+    report("one donation added", full, times, stdout)
     template = os.path.join(site, "templates", "org.mustache")
 
     def edit_template():
         with open(template, "a") as f:
             f.write("{{! bench edit }}\n")
 
-    wall, stdout = timed(build, site, runs, edit_template)
-    report("org.mustache edited", full, wall, stdout)
+    times, stdout = timed(build, site, runs, edit_template)
+    report("org.mustache edited", full, times, stdout)
 
 
 def markdown_case(pages, runs, tally):
@@ -114,8 +119,8 @@ def markdown_case(pages, runs, tally):
         with open(page, "a") as f:
             f.write("\nOne more sentence.\n")
 
-    wall, stdout = timed(build, site, runs, edit_page)
-    report("one page edited (%s)" % os.path.relpath(page, site), full, wall, stdout)
+    times, stdout = timed(build, site, runs, edit_page)
+    report("one page edited (%s)" % os.path.relpath(page, site), full, times, stdout)
 
 
 def main():
@@ -128,7 +133,7 @@ def main():
     tally = os.path.abspath(args.tally)
     os.makedirs(example_bench.FOLDER, exist_ok=True)
     os.makedirs(FOLDER, exist_ok=True)
-    print("%-34s %8s    %-8s %10s %9s" % ("build", "rendered", "pages", "wall", "of full"))
+    print("%-34s %8s    %-8s %10s %14s" % ("build", "rendered", "pages", "wall", "CPU"))
     if args.n:
         example_case(args.n, args.runs, tally)
     if args.pages:

@@ -79,7 +79,7 @@ public enum SiteBuilder {
         // Pages whose inputs are as the last build recorded keep their files; only the others render.
         let incremental = IncrementalBuild.start(options, sources: content.pages, templates: templates.library,
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
-                                                 writer: writer, feedPages: feedPages)
+                                                 writer: writer, feedPages: feedPages, planned: plan.owners)
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
                                     feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental)
         pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
@@ -91,6 +91,7 @@ public enum SiteBuilder {
         pageWriter.finish()
         problems += pageWriter.problems
         plan.owners.merge(pageWriter.listingPages) { planned, _ in planned }
+        plan.owners.merge(incremental?.keptListingPages ?? [:]) { planned, _ in planned }
 
         progress?.stageStarted(.assemble)
         let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer)

@@ -11,8 +11,17 @@ struct StatementReads {
     }
 
     var columns: Set<Column> = []
+    /// The views and common table expressions the reads were made inside (the authorizer's innermost view or
+    /// trigger): how a common table expression's name, which `count(*)` reports as a table, is told from one.
+    var contexts: Set<String> = []
 
     var tables: Set<String> { Set(columns.map(\.table)) }
+
+    /// The tables and views read, without the common table expressions: a name the schema lacks that a read was
+    /// made inside is one the statement defined itself (`WITH gaps AS (…) SELECT count(*) FROM gaps`).
+    func tables(schema: Set<String>) -> Set<String> {
+        tables.subtracting(contexts.subtracting(schema))
+    }
 }
 
 extension SiteDatabase {
@@ -29,11 +38,12 @@ extension SiteDatabase {
             try db.execute(sql: "SELECT count(*) FROM sqlite_master")
             let log = ReadLog()
             let context = Unmanaged.passUnretained(log).toOpaque()
-            sqlite3_set_authorizer(db.sqliteConnection, { context, action, table, column, _, _ in
+            sqlite3_set_authorizer(db.sqliteConnection, { context, action, table, column, _, inside in
                 if action == SQLITE_READ, let context, let table {
-                    Unmanaged<ReadLog>.fromOpaque(context).takeUnretainedValue().reads.columns.insert(
-                        StatementReads.Column(table: String(cString: table).lowercased(),
-                                              column: column.map { String(cString: $0).lowercased() } ?? ""))
+                    let log = Unmanaged<ReadLog>.fromOpaque(context).takeUnretainedValue()
+                    log.reads.columns.insert(StatementReads.Column(table: String(cString: table).lowercased(),
+                                                                   column: column.map { String(cString: $0).lowercased() } ?? ""))
+                    if let inside { log.reads.contexts.insert(String(cString: inside).lowercased()) }
                 }
                 return SQLITE_OK
             }, context)
@@ -48,10 +58,13 @@ extension SiteDatabase {
         }
     }
 
-    /// The tables and views each of `sqls` reads, lowercased, views and the base tables below them alike; nil for
-    /// a query that does not compile.
+    /// The tables and views each of `sqls` reads, lowercased, views and the base tables below them alike (not its
+    /// common table expressions); nil for a query that does not compile.
     public func tablesRead(by sqls: [String]) -> [Set<String>?] {
-        withStatementReads { _, compile in sqls.map { compile($0)?.tables } } ?? sqls.map { _ in nil }
+        withStatementReads { db, compile in
+            let schema = Set(try String.fetchAll(db, sql: "SELECT lower(name) FROM sqlite_master UNION SELECT lower(name) FROM sqlite_temp_master"))
+            return sqls.map { compile($0)?.tables(schema: schema) }
+        } ?? sqls.map { _ in nil }
     }
 }
 

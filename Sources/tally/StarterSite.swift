@@ -39,6 +39,7 @@ public enum StarterSite {
             /public/
             /.public.tally-build
             /.public.tally-pages
+            /.public.tally-rows
 
             """,
         "tally.yaml": """

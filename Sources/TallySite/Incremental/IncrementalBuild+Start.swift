@@ -6,12 +6,14 @@ extension IncrementalBuild {
     /// temporary folders (`BuildOptions.StampUse.none`), which keep no manifest. `--force` renders every page and
     /// records a new manifest.
     static func start(_ options: BuildOptions, sources: [PageSource], templates: TemplateLibrary, templateFiles: [String: String],
-                      database: SiteDatabase, titles: [String: String], writer: OutputWriter, feedPages: FeedPages) -> IncrementalBuild? {
+                      database: SiteDatabase, titles: [String: String], writer: OutputWriter, feedPages: FeedPages,
+                      planned: [String: PageOwner]) -> IncrementalBuild? {
         guard options.stamp != .none else { return nil }
         let inputs = PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
                                        database: database, titles: titles)
         let forced = options.stamp == .record
-        return IncrementalBuild(previous: forced ? nil : PageManifest.load(beside: writer.output), forced: forced, inputs: inputs,
-                                sources: sources, database: database, writer: writer, feedPages: feedPages)
+        let previous = forced ? nil : PageManifest.load(beside: writer.output)
+        return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
+                                writer: writer, feedPages: feedPages, planned: planned, snapshot: previous?.keptSnapshot(beside: writer.output))
     }
 }

@@ -8,32 +8,46 @@ import TallyStore
 ///
 /// A page is kept only when everything recorded for it matches: the shared inputs, its content file's inputs
 /// (`PageInputs`), its row of the `pages` query, and each file it wrote, still in the output as the last build
-/// left it. When only tables it reads changed, its queries run again and it is kept if they give the same rows
-/// as last time: a new donation renders the pages that show it, not every page that reads `donations`. Anything missing or unknown renders the page: a first build, a page that had problems (so its
-/// warnings show again), a paginated listing, a page a feed lists (the feed needs its HTML), a query that does
-/// not compile or reads the clock.
+/// left it. When only tables it reads changed, it is kept if its queries are keyed on a value of its `pages` row
+/// that no changed row has (`ChangedRows`); otherwise its queries run again and it is kept if they give the same
+/// rows as last time: a new donation renders the pages that show it, not every page that reads `donations`.
+/// A paginated listing is kept whole when none of its inputs changed; when only tables it reads changed, its
+/// queries run and each of its pages is kept if it shows what it showed (`IncrementalBuild+Listings`). Anything missing or unknown renders the page: a first build, a page that had problems (so its
+/// warnings show again), a page a feed lists (the feed needs its HTML), a query that does not compile or reads
+/// the clock.
 final class IncrementalBuild: Sendable {
-    private let previous: PageManifest?
+    let previous: PageManifest?
     /// Why no page can be kept, when none can: the first build, `--force`, or which shared input changed.
     private let everyPageReason: String?
     private let inputs: PageInputs
-    private let sources: [PageSource]
+    let sources: [PageSource]
     private let database: SiteDatabase
-    private let outputPath: String
-    private let writer: OutputWriter
+    let outputPath: String
+    let writer: OutputWriter
     private let feedPages: FeedPages
-    private let state = Mutex(State())
+    private let changedRows: ChangedRows
+    /// The plan's pages by URL: a kept listing's later pages must still be free.
+    let planned: [String: PageOwner]
+    let state = Mutex(State())
 
-    private struct State {
+    struct State {
         var pages: [String: PageManifest.Page] = [:]
         var reasons: [String: String] = [:]
         var kept = 0
+        /// The listings (first page's URL) whose pages may each be kept if they show what they showed.
+        var checkable: Set<String> = []
+        /// The later pages of the listings kept, for the sitemap.
+        var keptListingPages: [String: PageOwner] = [:]
+        /// The rows checked of each page that must render after all, by URL path, for its render to take.
+        var queried: [String: [String: DataTable]] = [:]
     }
 
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
+    /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
-         writer: OutputWriter, feedPages: FeedPages) {
+         writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], snapshot: String? = nil) {
         self.previous = previous
+        self.planned = planned
         self.inputs = inputs
         self.sources = sources
         self.database = database
@@ -47,6 +61,11 @@ final class IncrementalBuild: Sendable {
         } else {
             everyPageReason = "no earlier build recorded its pages"
         }
+        changedRows = if let previous, everyPageReason == nil {
+            ChangedRows.find(previous: previous, inputs: inputs, sources: sources, database: database, snapshot: snapshot)
+        } else {
+            ChangedRows.none
+        }
     }
 
     /// Pages kept from the previous output.
@@ -55,12 +74,16 @@ final class IncrementalBuild: Sendable {
     /// Each page rendered (URL path) → why.
     var renderReasons: [String: String] { state.withLock(\.reasons) }
 
+    /// The pages after the first of each listing kept, which the sitemap lists as it lists those rendered.
+    var keptListingPages: [String: PageOwner] { state.withLock(\.keptListingPages) }
+
     /// The pages of `pages` that must render; the files of the others are kept from the previous output.
     func pagesToRender(_ pages: [PageInstance]) -> [PageInstance] {
         var render: [PageInstance] = []
         var reasons: [String: String] = [:]
         var kept: [String: PageManifest.Page] = [:]
         var rowChecks: [(page: PageInstance, record: PageManifest.Page, reason: String)] = []
+        var checkable: Set<String> = []
         for page in pages {
             switch decide(page) {
             case .render(let reason):
@@ -70,19 +93,38 @@ final class IncrementalBuild: Sendable {
                 kept[page.path] = record
             case .checkRows(let record, let reason):
                 rowChecks.append((page, record, reason))
+            case .keepListing(let records):
+                kept.merge(records) { _, new in new }
+            case .checkListing(let reason):
+                render.append(page)
+                reasons[page.path] = reason
+                checkable.insert(page.path)
             }
         }
-        let sameRows = rowChecks.concurrentMap { check in self.rowsDigest(of: check.page) == check.record.results }
-        for (check, same) in zip(rowChecks, sameRows) {
-            if same {
+        let results = rowChecks.concurrentMap { check in self.queriedTables(of: check.page) }
+        var queried: [String: [String: DataTable]] = [:]
+        for (check, tables) in zip(rowChecks, results) {
+            if let tables, PageInputs.resultsDigest(tables) == check.record.results {
                 kept[check.page.path] = check.record
             } else {
                 render.append(check.page)
                 reasons[check.page.path] = check.reason
+                queried[check.page.path] = tables
             }
         }
         for record in kept.values { record.files.forEach { writer.keep($0.path) } }
+        var laterPages: [String: PageOwner] = [:]
+        for page in pages where page.listing != nil {
+            guard let record = kept[page.path], let count = record.listingPages else { continue }
+            for number in 2...max(2, count) where number <= count {
+                laterPages[Pagination.path(of: number, first: page.path)] = PageOwner(sourceIndex: Int32(page.sourceIndex),
+                                                                                     row: page.listing?.row ?? 0, number: Int32(number))
+            }
+        }
         state.withLock { state in
+            state.checkable.formUnion(checkable)
+            state.queried.merge(queried) { _, new in new }
+            state.keptListingPages.merge(laterPages) { _, new in new }
             state.reasons.merge(reasons) { _, new in new }
             state.pages.merge(kept) { _, new in new }
             state.kept += kept.count
@@ -91,17 +133,28 @@ final class IncrementalBuild: Sendable {
     }
 
     /// Records a page that rendered: with its files when it had no problem, so the next build may keep it.
-    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool) {
-        guard clean, page.listing == nil else { return }
+    /// - Parameter shown: for a page of a listing, the digest of what it shows (`listingDigest`).
+    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool, shown: String? = nil) {
+        guard clean else { return }
+        let digest = if let listing = page.listing, let shown {
+            PageManifest.Page.listingResults(pages: listing.pages, shown: shown)
+        } else {
+            PageInputs.resultsDigest(results)
+        }
+        guard page.listing == nil || shown != nil else { return }
         let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
-                                       results: PageInputs.resultsDigest(results),
-                                       files: files.map { OutputFileStamp(path: $0, stamp: "") })
+                                       results: digest, files: files.map { OutputFileStamp(path: $0, stamp: "") })
         state.withLock { $0.pages[page.path] = record }
     }
 
-    /// Writes the manifest beside the committed output, each page's files stamped as they now are there.
+    /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
+    /// this build's snapshot beside it for the next build to compare rows with.
     func save(output: URL) {
         var manifest = PageManifest()
+        let snapshot = PageManifest.snapshotFile(for: output)
+        if database.keepSnapshot(at: snapshot.path) {
+            manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
+        }
         manifest.global = inputs.global
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
@@ -120,13 +173,16 @@ final class IncrementalBuild: Sendable {
         case keep(PageManifest.Page)
         /// Only tables it reads changed: kept if its queries give the rows they gave last time.
         case checkRows(PageManifest.Page, reason: String)
+        /// A listing none of whose inputs changed: every page's record, by URL.
+        case keepListing([String: PageManifest.Page])
+        /// A listing whose tables changed: it renders, and each page is kept if it shows what it showed.
+        case checkListing(String)
     }
 
     private func decide(_ page: PageInstance) -> Decision {
         if let everyPageReason { return .render(everyPageReason) }
         let source = inputs.sources[page.sourceIndex]
         if let always = source.alwaysRenders { return .render(always) }
-        if page.listing != nil { return .render("it is a paginated listing") }
         // A feed takes only pages with a `date` (`FeedPages.offer`): `pages: /` must not render every page.
         if feedPages.wants(page.path), sources[page.sourceIndex].frontMatter.date != nil { return .render("a feed lists it") }
         guard let previous, let record = previous.pages[page.path] else {
@@ -142,21 +198,39 @@ final class IncrementalBuild: Sendable {
         for file in record.files where OutputFileStamp.current(file.path, in: outputPath) != file {
             return .render("\(file.path) was changed or deleted outside Tally")
         }
+        if page.listing != nil {
+            switch decideListingPage(page, record: record, change: changed.first.map { Self.describe($0, before: before, after: source.inputs) }) {
+            case .render(let reason): return .render(reason)
+            case .check(let reason): return .checkListing(reason)
+            case .keep(let records): return .keepListing(records)
+            }
+        }
         guard let first = changed.first else { return .keep(record) }
-        let tables = changed.map { String($0.dropFirst("table ".count)) }.joined(separator: ", ")
+        let tables = changed.map { String($0.dropFirst("table ".count)) }
+        let unproven: String
+        switch changedRows.verdict(for: page, tables: tables) {
+        case .unaffected: return .keep(record)
+        case .affected(let reason): return .render(reason)
+        case .unproven(let why): unproven = why.isEmpty ? "" : "; " + why
+        }
         return .checkRows(record, reason: "the rows its queries read changed (\(Self.describe(first, before: before, after: source.inputs))"
-            + (changed.count > 1 ? "; tables changed: \(tables))" : ")"))
+            + (changed.count > 1 ? "; tables changed: \(tables.joined(separator: ", "))" : "") + unproven + ")")
     }
 
     /// The page's queries run again with its row of the `pages` query, or nil when one fails (it then renders, and
     /// reports the failure at its line).
-    private func rowsDigest(of page: PageInstance) -> String? {
+    private func queriedTables(of page: PageInstance) -> [String: DataTable]? {
         var tables: [String: DataTable] = [:]
         for query in sources[page.sourceIndex].queries {
             guard let table = try? database.run(query.sql, parameters: page.params) else { return nil }
             tables[query.name] = table
         }
-        return PageInputs.resultsDigest(tables)
+        return tables
+    }
+
+    /// The rows the rows check read for `path`, which must render: handed to its render once, then forgotten.
+    func takeQueried(_ path: String) -> [String: DataTable] {
+        state.withLock { $0.queried.removeValue(forKey: path) } ?? [:]
     }
 
     /// The inputs added, removed or changed, in name order.
@@ -165,7 +239,7 @@ final class IncrementalBuild: Sendable {
     }
 
     /// One changed input in words: `table donations changed`.
-    private static func describe(_ name: String, before: [String: String], after: [String: String]) -> String {
+    static func describe(_ name: String, before: [String: String], after: [String: String]) -> String {
         let label = name == "content" ? "its content file" : name
         if before[name] == nil { return "\(label) is read now" }
         if after[name] == nil { return "\(label) is no longer read" }

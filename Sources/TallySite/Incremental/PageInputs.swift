@@ -19,6 +19,8 @@ struct PageInputs {
         var inputs: [String: String] = [:]
         /// Why every page of the file renders on every build, when nothing recorded can say it is unchanged.
         var alwaysRenders: String?
+        /// The tables and views each of its queries reads, in query order: which queries a changed table concerns.
+        var queryTables: [Set<String>] = []
     }
 
     /// `binary`, `options`, `config`, `template ids`, `titles` → digest.
@@ -35,7 +37,6 @@ struct PageInputs {
                 inputs.inputs["template " + name] = templateFiles[name].flatMap { fileDigest(options.resolve($0)) } ?? "missing"
             }
             if inputs.inputs["content"] == nil { inputs.alwaysRenders = "its content file could not be read" }
-            if source.pagination != nil { inputs.alwaysRenders = "it is a paginated listing" }
             if source.queries.contains(where: { BuildStamp.isVolatile($0.sql) }) {
                 inputs.alwaysRenders = "a query reads the clock or random numbers"
             }
@@ -49,7 +50,10 @@ struct PageInputs {
                 gathered[index].alwaysRenders = "a query does not compile"
                 continue
             }
-            for table in reads.flatMap({ $0 ?? [] }) {
+            gathered[index].queryTables = reads.map { $0 ?? [] }
+            // A common table expression is the statement's own: `count(*)` over one is reported as a table read.
+            let declared = Set(sources[index].queries.flatMap { SQLTokens($0.sql).commonTableNames })
+            for table in reads.flatMap({ $0 ?? [] }) where digests[table] != nil || !declared.contains(table) {
                 guard let digest = digests[table] ?? pureTableFunctions[table] else {
                     gathered[index].alwaysRenders = "it reads `\(table)`, which has no digest"
                     break

@@ -6,18 +6,28 @@ import Foundation
 /// rendering it again (`IncrementalBuild`).
 ///
 /// The text format, one record a line, fields separated by tabs:
-/// `tally-pages 2`, then the shared inputs as `global <name> <digest>`, then per content file `source <file>` followed by its inputs as
+/// `tally-pages 3`, then the kept snapshot's stamp as `snapshot <stamp>`, the shared inputs as `global <name> <digest>`, then per content file `source <file>` followed by its inputs as
 /// `input <name> <digest>`, then per page `page <path> <params digest> <rows digest> <file> <stamp> [<file> <stamp>…]`.
 struct PageManifest: Equatable {
-    static let format = "tally-pages 2"
+    static let format = "tally-pages 3"
 
     struct Page: Equatable {
         let source: String
         let params: String
-        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`).
+        /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a page of a paginated listing,
+        /// `listing <page count> <digest of what it shows>` (`listingResults`).
         let results: String
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
         var files: [OutputFileStamp]
+
+        /// A listing page's `results`: its listing's page count and the digest of what it shows.
+        static func listingResults(pages: Int, shown: String) -> String { "listing \(pages) \(shown)" }
+
+        /// The page count of the listing this page is one of; nil for a page that is not one.
+        var listingPages: Int? {
+            let fields = results.split(separator: " ")
+            return fields.count == 3 && fields[0] == "listing" ? Int(fields[1]) : nil
+        }
     }
 
     /// What every page depends on, as name → digest: the binary, the options, the config, the templates' literal
@@ -27,9 +37,25 @@ struct PageManifest: Equatable {
     var sources: [String: [String: String]] = [:]
     /// URL path → page.
     var pages: [String: Page] = [:]
+    /// The stamp of the published snapshot this build kept beside the manifest (`snapshotFile`), which the next
+    /// build compares row by row with its own to find the rows that changed; nil when none was kept.
+    var snapshot: String?
 
     static func file(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-pages")
+    }
+
+    /// The copy of the published snapshot kept beside the output, as `.public.tally-rows`: published rows only.
+    static func snapshotFile(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-rows")
+    }
+
+    /// The kept snapshot's path when its stamp is the one this manifest recorded: the rows the last build read.
+    func keptSnapshot(beside output: URL) -> String? {
+        let file = Self.snapshotFile(for: output)
+        guard let snapshot, OutputFileStamp.current(file.lastPathComponent, in: file.deletingLastPathComponent().path)?.stamp == snapshot
+        else { return nil }
+        return file.path
     }
 
     /// The manifest beside `output`, or nil when there is none or it is not one this build can read.
@@ -42,6 +68,8 @@ struct PageManifest: Equatable {
         for line in lines where !line.isEmpty {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch (fields[0], fields.count) {
+            case ("snapshot", 2):
+                manifest.snapshot = fields[1]
             case ("global", 3):
                 manifest.global[fields[1]] = fields[2]
             case ("source", 2):
@@ -64,6 +92,7 @@ struct PageManifest: Equatable {
     /// Writes the manifest beside `output`, replacing the previous one in one rename.
     func save(beside output: URL) {
         var text = Self.format + "\n"
+        if let snapshot { text += "snapshot\t" + snapshot + "\n" }
         for (name, digest) in global.sorted(by: { $0.key < $1.key }) { text += "global\t" + name + "\t" + digest + "\n" }
         var pagesBySource: [String: [String]] = [:]
         for (path, page) in pages { pagesBySource[page.source, default: []].append(path) }
@@ -87,8 +116,9 @@ struct PageManifest: Equatable {
         !text.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
     }
 
-    /// Removes the manifest, so the next build renders every page.
+    /// Removes the manifest and the kept snapshot, so the next build renders every page.
     static func remove(beside output: URL) {
         try? FileManager.default.removeItem(at: file(for: output))
+        try? FileManager.default.removeItem(at: snapshotFile(for: output))
     }
 }

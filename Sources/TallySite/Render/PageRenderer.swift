@@ -21,7 +21,10 @@ struct PageRenderer: Sendable {
     /// - Parameter listing: for a page of a paginated listing, the results of the other queries of its file, read
     ///   once for all its pages by `listingTables(of:)` (their parameters are the listing's, the same on every page),
     ///   and this page's rows of the paginated one. Nil for any other page.
-    func render(_ page: PageInstance, listing: ListingPage? = nil) -> (page: RenderedPage?, problems: [Diagnostic]) {
+    /// - Parameter queried: results of the page's queries already run with its parameters (an incremental build's
+    ///   rows check), by query name, so they do not run twice.
+    func render(_ page: PageInstance, listing: ListingPage? = nil,
+                queried: [String: DataTable] = [:]) -> (page: RenderedPage?, problems: [Diagnostic]) {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
@@ -33,15 +36,16 @@ struct PageRenderer: Sendable {
         // Null on other pages, so a shared layout can test `{{#paginator.paged}}` everywhere.
         data["paginator"] = paginator?.context ?? Cell(.null)
         var tables: [String: DataTable] = [:]
-        // A listing's tables were read once for all its pages; the page's own queries run together, on one connection.
-        func listingTable(_ query: PageQuery) -> DataTable? {
+        // A listing's tables were read once for all its pages, and the incremental build's rows check may have read a
+        // page's rows already (`queried`); the page's other queries run together, on one connection.
+        func knownTable(_ query: PageQuery) -> DataTable? {
             if let paginator, query.name == source.pagination?.query { return paginator.rows }
-            return listing?.shared.tables[query.name]
+            return listing?.shared.tables[query.name] ?? queried[query.name]
         }
-        let own = source.queries.filter { listingTable($0) == nil }
+        let own = source.queries.filter { knownTable($0) == nil }
         var ownResults = database.run(own.map(\.sql), parameters: page.params).makeIterator()
         for query in source.queries {
-            let result = listingTable(query).map { .success($0) } ?? ownResults.next() ?? .success(DataTable(columns: [], rows: []))
+            let result = knownTable(query).map { .success($0) } ?? ownResults.next() ?? .success(DataTable(columns: [], rows: []))
             switch result {
             case .success(let table):
                 tables[query.name] = table

@@ -59,7 +59,11 @@ extension PageWriter {
         DispatchQueue.concurrentPerform(iterations: max(0, count)) { offset in
             let start = min(rows.count, offset * size)
             let window = DataTable(columns: columns, rows: Array(rows[start..<min(rows.count, start + size)]))
-            write(first.page(number + offset), listing: ListingPage(shared: shared, rows: window, total: total))
+            let page = first.page(number + offset)
+            let shown = ListingPage(shared: shared, rows: window, total: total)
+            // A page that shows what it showed in the last build keeps its files (incremental builds).
+            guard incremental?.keepsListingPage(page, showing: shown) != true else { return }
+            write(page, listing: shown)
         }
     }
 }

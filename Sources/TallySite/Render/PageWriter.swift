@@ -65,7 +65,7 @@ final class PageWriter: Sendable {
     func write(_ instance: PageInstance, listing: ListingPage? = nil) {
         let timed = progress?.wantsPageTimes == true ? progress : nil
         let start = timed == nil ? nil : ThreadCPUTime.now()
-        var result = renderer.render(instance, listing: listing)
+        var result = renderer.render(instance, listing: listing, queried: incremental?.takeQueried(instance.path) ?? [:])
         if let timed, let start {
             timed.pageRendered(from: renderer.sources[instance.sourceIndex].file, in: ThreadCPUTime.now() - start)
         }
@@ -80,8 +80,10 @@ final class PageWriter: Sendable {
                 for download in page.downloads { try writer.write(download.text, to: download.file) }
             } catch { result.problems.append(error) }
             if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
-            incremental?.noteRendered(instance, files: [page.outputFile] + page.downloads.map(\.file),
-                                      results: page.queryResults, clean: result.problems.isEmpty)
+            if let incremental {
+                incremental.noteRendered(instance, files: [page.outputFile] + page.downloads.map(\.file), results: page.queryResults,
+                                         clean: result.problems.isEmpty, shown: listing.map { incremental.shownDigest(instance, $0) })
+            }
         }
         if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }
         let count = done.add(1, ordering: .relaxed).newValue

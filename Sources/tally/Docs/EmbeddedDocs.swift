@@ -76,7 +76,8 @@ Sources/TallySite/
   Assemble/              stage 7: SiteAssembler, Sitemap, RobotsFile, NotFoundPage, escapeXML
     Feeds/               feed definitions from the config, FeedPages (newest dated pages), FeedBuilder → AtomFeed (where a feed is written)
   Incremental/           which pages must render (see "Incremental builds" below): PageInputs (what each content
-                         file's pages read, as digests), PageManifest (.public.tally-pages), IncrementalBuild
+                         file's pages read, as digests), PageManifest (.public.tally-pages), IncrementalBuild,
+                         ChangedRows, KeyedReads, SelectShape and SQLTokens (which pages a changed row concerns)
                          (render or keep, page by page), OutputFileStamp, RenderExplanation (--explain)
   Output/                stages 8–9: OutputWriter (staging, hard links, atomic swap), OutputOrigin, StaticFiles,
                          BuildStamp and FileStamps (the up-to-date check), DirectoryEntries (one readdir loop)
@@ -176,12 +177,29 @@ file, and each build reads a new snapshot file. Shared inputs (`global`: the bin
 file, the templates' literal ids, the breadcrumb titles) render every page when they change. A page is kept
 when its record in `.public.tally-pages` (beside the output, like the stamp) matches: the same content file, the
 same inputs, the same `pages` row, and every file it wrote still stamped as the build left it (size, times,
-inode). When the only inputs that changed are tables, its queries run again (on every core, before rendering)
-and it is kept if their rows' digest equals the one recorded when it rendered (`RenderedPage.queryResults`, hashed
-by `PageInputs.resultsDigest`): with the same content, templates and `pages` row, the same rows make the same
-page. A new donation thus renders the pages whose queries show it, at the cost of running the queries of every
-page that reads `donations`. It renders otherwise, and always when it is a paginated listing (later pages are claimed while rendering),
-a feed lists it and it has a `date` (the feed needs its HTML; an undated page is in no feed), or a query reads the clock, reads a name with no digest or does not
+inode). When the only inputs that changed are tables, the changed rows decide first (`ChangedRows`): the build
+keeps a copy of its published snapshot beside the manifest (`.public.tally-rows`, its stamp in the manifest, so
+a copy anything else replaced is not trusted), and the next build walks each changed table's two versions side
+by side in rowid order (`SiteDatabase.changedKeys`, value by value with types and bytes) for the values the
+changed rows (both versions of an updated row) hold in the columns its pages are keyed on. `KeyedReads` proves a
+query keyed on a parameter: one SELECT (no subquery, common table expression or compound) that names the table
+once in FROM, directly or through a row-by-row view (no grouping, aggregate, window, DISTINCT or LIMIT) that
+passes the column through, with `alias.column = :parameter` among its top-level WHERE conjuncts, or a chain of
+such equalities (ON clauses count when every join is inner). It reads the SQL with `SQLTokens`, a tokenizer, and
+`SelectShape`, which finds FROM items and top-level conjuncts and proves nothing from anything else (a top-level
+OR or BETWEEN, an outer join's ON, an expression around the column). When every query that reads a changed table
+is keyed, a page whose parameter matches no changed row's value (`KeyForms`: loosely, as SQL's `=` with
+affinity, NOCASE and RTRIM could match) keeps its files without running a query, and one that matches renders.
+Otherwise its queries run again (on every core, before rendering) and it is kept if their rows' digest equals
+the one recorded when it rendered (`RenderedPage.queryResults`, hashed by `PageInputs.resultsDigest`): with the
+same content, templates and `pages` row, the same rows make the same page; `--explain` says which query was not
+proven keyed and why. A paginated listing is kept whole (its pages' files, and its later pages claimed again
+for the sitemap) when none of its inputs changed; when only tables it reads changed, it renders as a listing
+does (its queries once) and each of its pages keeps its files if the digest of what it shows (its window of rows,
+the other queries' results, the row count, the page count) is the one recorded when it rendered
+(`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A page
+renders otherwise, and always when a feed lists it and it has a `date` (the feed needs its HTML; an undated page
+is in no feed), or a query reads the clock, reads a name with no digest or does not
 compile. The assemble stage, data files and static files run on every build and keep unchanged bytes as before.
 A page with an error fails the build, which saves no manifest; warnings come from build-level checks that run
 every time. `IncrementalHarnessTests` applies random edits and compares each incremental build with a full one
@@ -244,7 +262,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, an unpublished one, a layout, a partial, a content file and `site_pages`, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text), `IncrementalHarnessTests` (`IncrementalFixture`: random edits to rows, content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `BuildStampTests` (the up-to-date check). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly and through a row-by-row view, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -1450,17 +1468,22 @@ time stay). What a page's inputs are is recorded beside the output, in `.public.
 - the tables its queries read, as SQLite's authorizer reports them (a view counts as its SQL and its base tables,
   a materialized view as its rows), each with a digest of its rows in the published snapshot, so a row of an
   unpublished user changes nothing;
-- its row of the `pages` query, and a digest of the rows its queries gave: when only tables it reads changed,
-  its queries run again and the page is kept if they give the same rows, so a new donation renders the pages
-  that show it, not every page that reads `donations`;
+- its row of the `pages` query, and a digest of the rows its queries gave. When only tables it reads changed,
+  the rows that changed are found by comparing the published snapshot with the copy the last build kept beside
+  the output (`.public.tally-rows`, which `tally init`'s `.gitignore` lists too); a page whose every query that reads a changed table is keyed on its `pages`
+  row (`WHERE d.organization_id = :organization_id`, also through a view that passes the column through row by
+  row) is kept without running a query when no changed row has its value. Other pages run their queries again
+  and are kept if they give the same rows. So a new donation renders the pages that show it, not every page that
+  reads `donations`;
 - the files it wrote, with their size, times and inode: a page whose file anything else changed or deleted is
   rendered again.
 
 Some inputs are shared by every page and any change to them renders everything: the config file (one digest,
 not per key: an edit to it is rare), the options, the `tally` binary, the ids written literally in templates (the
 headings' anchors avoid them) and the breadcrumb titles. Some pages render on every build because what they show
-is not recorded: paginated listings, dated pages a feed lists, and pages whose queries read the clock or random numbers
-or do not compile. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
+is not recorded: dated pages a feed lists, and pages whose queries read the clock or random numbers
+or do not compile. A paginated listing is kept, all its pages, when nothing it reads changed; when a table it reads changed,
+each of its pages is kept if it shows the same rows, row count and page count as before. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
 written by every build, and kept when their bytes are unchanged. Warnings come from checks that run on every
 build, so they show every time; a page with an error fails the build, which keeps the previous output and record.
 
@@ -5164,14 +5187,74 @@ time does not: 98.7 % of the full build, against ≤ 10 %. The time goes to what
 kept: every page that reads `donations` runs its queries again to compare rows (the organization pages' queries
 are most of their render time), plus the listings. The Markdown case was not measured this session.
 
+**Changed rows, keyed queries and listings kept page by page, on 20,000 organizations** (`python3
+bench/incremental_bench.py --n 20000 --pages 0 --runs 1`, release builds; the machine was shared by four
+engineers, so CPU time, user + sys, is the figure to compare, with the load average beside each wall time).
+First with the changed rows and keyed queries (`fc89d0f`; listings still rendered whole when a table changed):
+
+| build | pages rendered | wall (load) | CPU | CPU of the full build |
+| --- | ---: | ---: | ---: | ---: |
+| full (`--force`) | 30,026 | 384.9 s (20.4) | 93.69 s | 100 % |
+| one donation by ada added | 8,821 | 219.3 s (14.3) | 49.54 s | 52.9 % |
+| `templates/org.mustache` edited | 28,781 counted (20,018 listed) | 147.6 s (14.4) | 50.95 s | 54.4 % |
+
+The organization pages no longer run their queries: every query of `content/orgs/[slug].md` that reads
+`donations` is proven keyed on `:organization_id` (`giving`, `giving_by_year`, `shared_posts` directly, `funded`
+through the row-by-row view `gifts_in_usd`), so one donation renders `/orgs/generated-000001/` alone. What was
+left was the tag listings, which read `donations` and rendered whole: 8,700 pages. Then with each listing page
+kept when it shows what it showed (`b903278`), while the full `swift test` ran beside it (its contention raised the
+full build's CPU time to 161 s, so the ratio below is against the first run's 93.69 s):
+
+| build | pages rendered | wall (load) | CPU | CPU of the full build (93.69 s) |
+| --- | ---: | ---: | ---: | ---: |
+| full (`--force`) | 30,026 | 454.0 s (7.6) | 161.03 s | (contended) |
+| one donation by ada added | 2,657 | 53.1 s (5.7) | 35.12 s | 37 % |
+| `templates/org.mustache` edited | 20,018 | 41.0 s (5.3) | 44.57 s | 48 % |
+| only `content/about.md` edited (before that run) | 3 | 16.9 s (14) | 7.26 s | 7.7 % |
+
+`--explain` for the donation: 14 + 1 budget pages keyed on `:month` and `:user_id`, the organization's page
+(`organization_id`), ada's statements (`user_id`), 5 listings (3 tag listings and ada's gifts, of which only the
+pages whose rows moved rendered: ada's 2,002 gift pages all shift by one row when a gift is added in June 2025,
+6.9 s of render CPU; the tag listings 629 pages, 1.2 s), 2 posts pages whose queries read the clock, the dated
+page the feed lists, and 5 pages whose queries are not proven keyed (`/`, `/users/`, `/users/ada/`, `/charts/`,
+one budget page: subqueries, aggregates over the whole table), which their rows check rendered. Which pages
+render is right; the target (≤ 10 % of the full build) is not met. A second donation build with `--timings`
+(43.2 s CPU: 34.98 user + 8.21 sys, 198.9 s wall at load 7 beside another benchmark) showed where the rest goes:
+8.5 s of page render CPU, "Opening database" (the snapshot copy, scrub and materialized views, 6.7 s wall), the
+swap hard-linking 47,422 unchanged files into the new tree (8.2 s of system time), and the render stage's work
+outside page renders (the listings' queries over every organization, the rows checks, the tables' digests and
+the row comparison), not yet measured apart. A third donation build, after the other benchmarks (45.9 s CPU:
+36.69 user + 9.16 sys, 170.2 s wall at load 6): "Rendering pages" took 47.7 s of wall time for about 8.5 s of
+page render CPU, and "Swapping output" 114.8 s of wall time, linking the 47,422 kept files into the new tree and
+removing the old one: on this shared disk the swap, not the rendering, is most of the wall time of a small
+change.
+
+**The Markdown case** (`python3 bench/incremental_bench.py --n 0 --pages 10000 --runs 1`, release build of
+`b903278`, right after the runs above):
+
+| build | pages rendered | wall (load) | CPU | CPU of the full build |
+| --- | ---: | ---: | ---: | ---: |
+| full (`--force`) | 10,103 | 16.0 s (4.8) | 7.69 s | 100 % |
+| one page's body edited | 1 | 38.1 s (6.6) | 4.59 s | 59.7 % |
+
+The edit renders that page alone: the listings that show it show its title and URL (`site_pages`), which did not
+change, so they are kept. The time is the fixed part of a build (loading every content file, the snapshot, the
+swap's hard links), which a full build of this size spends too; its wall time here includes the hard links of
+10,102 kept files into a new tree.
+
+`tally serve` rebuilds through the same `SiteBuilder.build`, so a saved row on the 20,000-organization directory
+costs what the donation build costs: 35 to 43 s of CPU here, not "well under a second".
+
 ## Not done yet
 
-- Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): today one donation on 5,000
-  organizations re-renders the right pages but takes 98.7 % of the time, because every page that reads `donations`
-  runs its queries again to compare rows, and paginated listings render on every build. Next: find the changed
-  rows (per-row digests of the changed tables) and re-run only the queries of pages whose `pages` row keys them
-  (`WHERE organization_id = :organization_id`); record each listing's pages and rows so listings can be kept; treat
-  a common table expression's name as no table. The Markdown case (`--pages 10000`) is still to be measured.
+- Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
+  organizations now renders 2,657 of 30,026 pages (the pages whose rows changed, most of them the later pages of
+  ada's gift listing, which all shift) but takes 37 % of the full build's CPU time. Next: measure the render
+  stage's work outside page renders apart (listing queries, rows checks, digests, row comparison); keep the
+  output tree in place instead of hard-linking every unchanged file into a new one (8 s of system time); reuse
+  the last snapshot when the database did not change instead of copying and scrubbing it again; prove more query
+  shapes keyed (a subquery or common table expression filtered on the parameter) so fewer pages need a rows
+  check. On the Markdown case one edited page takes 60 % of the full build's CPU: the same fixed part.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.

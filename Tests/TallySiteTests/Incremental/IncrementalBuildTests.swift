@@ -20,13 +20,69 @@ import TallyTestSupport
         try fixture.apply(.insertDonation, number: 1, pick: 0)
         let second = try fixture.build()
         #expect(second.renderReasons == [
-            "/": "the rows its queries read changed (table donations changed)",
-            "/orgs/a/": "the rows its queries read changed (table donations changed)",
-            "/orgs/": "it is a paginated listing",
+            "/": "the rows its queries read changed (table donations changed; query `orgs` reads donations through `org_totals`, which is not row by row)",
+            "/orgs/a/": "the rows its queries read changed (table donations changed; query `gifts` reads donations with no top-level WHERE equality to a value of the pages row)",
+            "/gifts/a/": "its rows of donations changed (organization_id = :organization_id)",
             "/news/first/": "a feed lists it",
         ])
-        #expect(second.pagesKept == 4 && second.pagesRendered == 9)
+        #expect(second.pagesKept == 8 && second.pagesRendered == 12, "the listing's two pages count as two")
         #expect(inode(fixture, "about/index.html") == aboutInode && inode(fixture, "orgs/b/index.html") == betaInode)
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// A donation moved from one organization to another changes the rows of both: the old row's key and the new.
+    @Test func aMovedDonationRendersTheKeyedPagesOfBothOrganizations() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        try fixture.apply(.moveDonation, number: 1, pick: 2)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons.keys.filter { $0.hasPrefix("/gifts/") }.sorted() == ["/gifts/b/", "/gifts/c/"])
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// `count(*)` over a common table expression is reported as a read of a table by its name: it is no input.
+    @Test func aCommonTableExpressionDoesNotRenderItsPageEveryTime() throws {
+        let fixture = try IncrementalFixture()
+        try fixture.site.write("---\ntitle: Count\n---\n```sql n\nWITH gaps (c) AS (SELECT currency FROM donations)\nSELECT count(*) AS n FROM gaps\n```\n{{#n}}{{n}}{{/n}}\n",
+                               to: "content/count.md")
+        _ = try fixture.build()
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        #expect(try fixture.build().renderReasons["/count/"] == nil)
+    }
+
+    /// A listing is kept whole, its later pages too (still in the sitemap), while nothing it reads changes; then
+    /// each of its pages is kept if it shows what it showed.
+    @Test func aListingIsKeptPageByPageWhenATableItReadsChanges() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        let later = inode(fixture, "orgs/page/2/index.html")
+        try fixture.apply(.editAbout, number: 1, pick: 0)
+        #expect(try fixture.build().renderReasons["/orgs/"] == nil)
+        #expect(inode(fixture, "orgs/page/2/index.html") == later)
+        #expect(try fixture.mismatches() == [])
+        try fixture.apply(.renameOrganization, number: 2, pick: 0)
+        #expect(try fixture.build().renderReasons["/orgs/"] == "it is a paginated listing, and table organizations changed")
+        #expect(inode(fixture, "orgs/page/2/index.html") == later, "page 2 shows Gamma only, which did not change")
+        #expect(try fixture.mismatches() == [])
+        try fixture.apply(.renameOrganization, number: 3, pick: 2)
+        #expect(try fixture.build().renderReasons["/orgs/"] == nil, "page 1 shows Alpha and Beta, which did not change")
+        #expect(inode(fixture, "orgs/page/2/index.html") != later)
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// Only the snapshot the manifest recorded tells which rows changed: another in its place proves nothing.
+    @Test func aKeptSnapshotChangedOutsideTallyIsNotTrusted() throws {
+        let fixture = try IncrementalFixture()
+        _ = try fixture.build()
+        let kept = fixture.site.root.appendingPathComponent(".public.tally-rows")
+        let data = try Data(contentsOf: kept)
+        try fixture.apply(.insertDonation, number: 1, pick: 1)
+        _ = try fixture.build()
+        try fixture.apply(.insertDonation, number: 2, pick: 2)
+        try FileManager.default.removeItem(at: kept)
+        try data.write(to: kept)
+        let summary = try fixture.build()
+        #expect(summary.renderReasons["/gifts/c/"] == "the rows its queries read changed (table donations changed; the rows of donations could not be compared with the last build's)")
         #expect(try fixture.mismatches() == [])
     }
 
@@ -35,7 +91,7 @@ import TallyTestSupport
         _ = try fixture.build()
         try fixture.apply(.unpublishedDonation, number: 1, pick: 0)
         let summary = try fixture.build()
-        #expect(summary.renderReasons.keys.sorted() == ["/news/first/", "/orgs/"])
+        #expect(summary.renderReasons.keys.sorted() == ["/news/first/"])
     }
 
     @Test func editingALayoutRendersOnlyThePagesThatUseIt() throws {
@@ -45,7 +101,7 @@ import TallyTestSupport
         let summary = try fixture.build()
         #expect(summary.renderReasons.filter { $0.key.hasPrefix("/orgs/") && $0.key != "/orgs/" }.values.sorted()
             == Array(repeating: "template org changed", count: 3))
-        #expect(summary.renderReasons.keys.sorted() == ["/news/first/", "/orgs/", "/orgs/a/", "/orgs/b/", "/orgs/c/"])
+        #expect(summary.renderReasons.keys.sorted() == ["/news/first/", "/orgs/a/", "/orgs/b/", "/orgs/c/"])
     }
 
     @Test func editingAPartialRendersThePagesWhoseBodyOrLayoutNamesIt() throws {
@@ -65,7 +121,7 @@ import TallyTestSupport
         #expect(summary.renderReasons["/about/"] == "its content file changed")
         #expect(summary.renderReasons["/pages/"] == nil, "the about page's title and URL did not change")
         try fixture.site.write("---\ntitle: About us\n---\nAbout\n", to: "content/about.md")
-        #expect(try fixture.build().renderReasons["/pages/"] == "the rows its queries read changed (table site_pages changed)")
+        #expect(try fixture.build().renderReasons["/pages/"]?.hasPrefix("the rows its queries read changed (table site_pages changed; ") == true)
     }
 
     @Test func anOutputFileChangedOrDeletedOutsideTallyIsRenderedAgain() throws {
@@ -103,7 +159,7 @@ import TallyTestSupport
         #expect(throws: BuildFailure.self) { try fixture.build() }
         #expect(try Data(contentsOf: manifest) == before)
         try fixture.apply(.editAbout, number: 2, pick: 0)
-        #expect(try fixture.build().renderReasons["/orgs/a/"] == "the rows its queries read changed (table donations changed)")
+        #expect(try fixture.build().renderReasons["/gifts/a/"] == "its rows of donations changed (organization_id = :organization_id)")
         #expect(try fixture.mismatches() == [])
     }
 
@@ -131,7 +187,8 @@ import TallyTestSupport
         let fixture = try IncrementalFixture()
         _ = try fixture.build()
         #expect(FileManager.default.fileExists(atPath: fixture.site.root.appendingPathComponent(".public.tally-pages").path))
-        #expect(!fixture.site.allFiles().contains { $0.hasPrefix("public/") && $0.contains("tally-pages") })
+        #expect(FileManager.default.fileExists(atPath: fixture.site.root.appendingPathComponent(".public.tally-rows").path))
+        #expect(!fixture.site.allFiles().contains { $0.hasPrefix("public/") && $0.contains("tally-") })
     }
 
     @Test func aManifestThatDoesNotReadRendersEveryPage() throws {

@@ -32,10 +32,27 @@ struct IncrementalFixture {
             {{#gifts}}- {{amount_cents}} {{currency}} on {{donated_at}}
             {{/gifts}}
             """,
+        "content/gifts/[slug].md": """
+            ---
+            pages: SELECT slug, id AS organization_id, name FROM organizations ORDER BY slug
+            title: "Gifts to {{params.name}}"
+            ---
+            ```sql gifts
+            SELECT d.amount_cents, d.currency FROM donations d WHERE d.organization_id = :organization_id ORDER BY d.id
+            ```
+            ```sql totals
+            SELECT g.currency, count(*) AS gifts, sum(g.amount_cents) AS cents, group_concat(g.username) AS givers
+            FROM org_gifts g JOIN organizations o ON o.id = g.org WHERE o.id = :organization_id GROUP BY g.currency ORDER BY g.currency
+            ```
+            {{#gifts}}- {{amount_cents}} {{currency}}
+            {{/gifts}}{{#totals}}{{gifts}} in {{currency}}: {{cents}} by {{givers}}
+            {{/totals}}
+            """,
         "content/pages.md": "---\ntitle: Pages\n---\n```sql all\nSELECT url, title FROM site_pages ORDER BY url\n```\n{{#all}}- {{url}} {{title}}\n{{/all}}",
         "content/news/first.md": "---\ntitle: First\ndate: 2024-01-01\n---\nNews 0\n",
         "content/orgs.json.sql": "SELECT slug, name FROM organizations ORDER BY slug\n",
         "views/org_totals.sql": view(0),
+        "views/org_gifts.sql": "SELECT d.id, d.organization_id AS org, d.amount_cents, d.currency, u.username\nFROM donations d JOIN users u ON u.id = d.user_id\n",
     ]
 
     static let seed = """
@@ -91,8 +108,8 @@ struct IncrementalFixture {
     /// content, templates, partials, a view and the config edited, pages added and removed, and output files
     /// changed or deleted behind Tally's back.
     enum Edit: Int, CaseIterable {
-        case insertDonation, updateDonation, deleteDonation, unpublishedDonation, renameOrganization, addOrganization,
-             removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
+        case insertDonation, updateDonation, deleteDonation, unpublishedDonation, moveDonation, renameUser, renameOrganization,
+             addOrganization, removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
              editConfig, addPage, removePage, changeOutput, deleteOutput
     }
 
@@ -110,6 +127,11 @@ struct IncrementalFixture {
         case .unpublishedDonation:
             try sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) "
                 + "SELECT 2, id, \(number), 'USD', '2024-03-01' FROM organizations ORDER BY id LIMIT 1")
+        case .moveDonation:
+            try sql("UPDATE donations SET organization_id = (SELECT id FROM organizations ORDER BY id \(row)) "
+                + "WHERE id = (SELECT id FROM donations WHERE user_id = 1 ORDER BY id DESC LIMIT 1)")
+        case .renameUser:
+            try sql("UPDATE users SET display_name = 'Ada \(number)' WHERE id = 1")
         case .renameOrganization:
             try sql("UPDATE organizations SET name = 'Org \(number)' WHERE id = (SELECT id FROM organizations ORDER BY id \(row))")
         case .addOrganization:

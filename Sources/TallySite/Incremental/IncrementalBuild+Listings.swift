@@ -1,0 +1,55 @@
+import TallyFormat
+import TallyStore
+
+/// Paginated listings: kept whole when none of their inputs changed; when only tables they read changed, the
+/// listing's queries run once, as for any listing, and each page keeps its files if what it shows (its window of
+/// rows, the other queries' results, the row count and the page count) has the digest recorded when it rendered.
+extension IncrementalBuild {
+    /// - Parameter change: the first input that changed, in words; nil when none did.
+    func decideListingPage(_ page: PageInstance, record: PageManifest.Page, change: String?) -> ListingDecision {
+        guard let count = record.listingPages else { return .render("it was not a paginated listing") }
+        let later = count < 2 ? [] : (2...count).map { Pagination.path(of: $0, first: page.path) }
+        if later.contains(where: { planned[$0] != nil }) { return .render("another page has the URL of one of its later pages") }
+        if let change { return .check("it is a paginated listing, and \(change)") }
+        var records = [page.path: record]
+        for path in later {
+            guard let other = previous?.pages[path], other.source == record.source, other.params == record.params,
+                  other.files.allSatisfy({ OutputFileStamp.current($0.path, in: outputPath) == $0 }) else {
+                return .render("one of its later pages had problems, or its files were changed outside Tally")
+            }
+            records[path] = other
+        }
+        return .keep(records)
+    }
+
+    enum ListingDecision {
+        case render(String)
+        case check(String)
+        case keep([String: PageManifest.Page])
+    }
+
+    /// Whether page `page` of a listing being checked shows what it showed last time, its files intact: then its
+    /// files are kept and it is not rendered.
+    func keepsListingPage(_ page: PageInstance, showing listing: ListingPage) -> Bool {
+        guard let position = page.listing, let record = previous?.pages[page.path],
+              state.withLock({ $0.checkable.contains(position.firstPath) }),
+              record.params == PageInputs.paramsDigest(page.params),
+              record.results == PageManifest.Page.listingResults(pages: position.pages, shown: shownDigest(page, listing)),
+              record.files.allSatisfy({ OutputFileStamp.current($0.path, in: outputPath) == $0 }) else { return false }
+        record.files.forEach { writer.keep($0.path) }
+        state.withLock { state in
+            state.pages[page.path] = record
+            state.reasons[page.path] = nil
+            state.kept += 1
+        }
+        return true
+    }
+
+    /// The digest of what a listing's page shows: every query's results as the page gets them (the paginated one
+    /// as its window of rows), and the listing's row count.
+    func shownDigest(_ page: PageInstance, _ listing: ListingPage) -> String {
+        var tables = listing.shared.tables
+        tables[listing.shared.paginated.name] = listing.rows
+        return ContentDigest.of(PageInputs.resultsDigest(tables) + " \(listing.total)")
+    }
+}

@@ -1,0 +1,96 @@
+/// Proves, for one query and one table it reads, that the query sees only the table's rows whose column `c`
+/// equals a parameter `:p`: then a page whose `:p` matches no changed row's `c` gets the same rows as last time,
+/// without running its query (`IncrementalBuild`).
+///
+/// What it proves is one shape, the one a templated page keyed on its row has: a single SELECT (no subquery,
+/// common table expression or compound) whose FROM names the table once, directly or through a row-by-row view
+/// that passes `c` through, and whose WHERE clause has `alias.c = :p` among its top-level conjuncts, or a chain of
+/// such equalities (`d.organization_id = o.id`, `o.id = :organization_id`; ON clauses count when every join is
+/// inner). Such a conjunct removes every joined row made from another row of the table before grouping,
+/// ordering or limits, so no other row of it can change the result. Anything else proves nothing and says why.
+struct KeyedReads {
+    /// What a query is keyed on: the table's column and the parameter it equals.
+    struct Key: Hashable {
+        let column: String
+        let parameter: String
+    }
+
+    /// A view, as the snapshot has it: its SELECT's tokens and the tables and views it reads.
+    struct View {
+        /// Nil when the statement names its columns (`CREATE VIEW v (a, b) AS …`), which is not followed here.
+        let select: [SQLTokens.Token]?
+        let reads: Set<String>
+
+        /// - Parameter statement: `CREATE VIEW name AS SELECT …`, as `sqlite_master` keeps it.
+        init(statement: String, reads: Set<String>) {
+            let tokens = SQLTokens(statement).tokens
+            let body = tokens.firstIndex { $0.isKeyword("as") }
+            select = body.flatMap { body in tokens[..<body].contains(.symbol("(")) ? nil : Array(tokens[(body + 1)...]) }
+            self.reads = reads
+        }
+    }
+
+    /// Why a query's reads of a table are not keyed, as `--explain` says it.
+    enum Unproven: Error, Equatable {
+        case shape, noKey, twice, notInFrom
+        case throughView(String)
+
+        /// What a query does with `table` that keeps it from being proven: `reads donations twice`.
+        func words(_ table: String) -> String {
+            switch self {
+            case .shape: "is not one SELECT without subqueries"
+            case .noKey: "reads \(table) with no top-level WHERE equality to a value of the pages row"
+            case .twice: "reads \(table) twice"
+            case .notInFrom: "reads \(table) other than through its FROM clause"
+            case .throughView(let view): "reads \(table) through `\(view)`, which is not row by row"
+            }
+        }
+    }
+
+    /// View name (lowercased) → view.
+    let views: [String: View]
+
+    /// The key `sql` reads `table` (lowercased) by, or why there is none.
+    func key(of sql: String, table: String) -> Result<Key, Unproven> {
+        guard let select = SelectShape(SQLTokens(sql).tokens) else { return .failure(.shape) }
+        // The one FROM item that reads the table, and its columns → the table's (nil: it is the table itself).
+        var found: (item: SelectShape.Item, columns: [String: String]?)?
+        for item in select.from {
+            let columns: [String: String]?
+            if item.name == table {
+                columns = nil
+            } else if let view = views[item.name], view.reads.contains(table) {
+                guard let passed = rowByRowColumns(of: view, table: table) else { return .failure(.throughView(item.name)) }
+                columns = passed
+            } else {
+                continue
+            }
+            guard found == nil else { return .failure(.twice) }
+            found = (item, columns)
+        }
+        guard let found else { return .failure(.notInFrom) }
+        let keys = select.parametersEqual(to: found.item.alias).compactMap { column, parameter -> Key? in
+            guard let base = found.columns.map({ $0[column] }) ?? column else { return nil }
+            return Key(column: base, parameter: parameter)
+        }
+        guard let key = keys.min(by: { ($0.column, $0.parameter) < ($1.column, $1.parameter) }) else { return .failure(.noKey) }
+        return .success(key)
+    }
+
+    /// A view's output column → the table's column it passes through unchanged, when the view makes each of its
+    /// rows from one row of `table` (`SelectShape.isRowByRow`) and names the table once; nil otherwise.
+    private func rowByRowColumns(of view: View, table: String) -> [String: String]? {
+        guard let select = view.select.flatMap(SelectShape.init), select.isRowByRow else { return nil }
+        var inner: SelectShape.Item?
+        for item in select.from {
+            if item.name == table {
+                guard inner == nil else { return nil }
+                inner = item
+            } else if views[item.name]?.reads.contains(table) == true {
+                return nil
+            }
+        }
+        guard let inner else { return nil }
+        return select.columnsPassed(from: inner.alias)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import TallyFormat
+
+extension SiteDatabase {
+    /// Keeps a copy of this build's snapshot at `path` (through a temporary file and one rename), for the next
+    /// build to find which rows changed (`changedKeys`). False when it could not be written.
+    public func keepSnapshot(at path: String) -> Bool {
+        let temporary = path + ".new"
+        try? FileManager.default.removeItem(atPath: temporary)
+        do {
+            let copy = try DatabaseQueue(path: temporary)
+            try pool.backup(to: copy)
+            try copy.close()
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            return true
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return false
+        }
+    }
+
+    /// Each view of the snapshot (lowercased name) → its `CREATE VIEW` statement and the tables and views it reads.
+    public func viewDefinitions() -> [String: (sql: String, reads: Set<String>)] {
+        let views = (try? pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT lower(name) AS name, sql FROM sqlite_master WHERE type = 'view'")
+                .map { (name: $0["name"] as String, sql: ($0["sql"] as String?) ?? "") }
+        }) ?? []
+        let reads = tablesRead(by: views.map { "SELECT * FROM \"" + $0.name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" })
+        var definitions: [String: (sql: String, reads: Set<String>)] = [:]
+        for (view, read) in zip(views, reads) { definitions[view.name] = (view.sql, read ?? []) }
+        return definitions
+    }
+
+    /// For each table of `columns`, the values its `columns` hold in the rows that differ between the snapshot kept
+    /// at `previous` and this one: rows added, rows removed and both versions of a row changed, compared value by
+    /// value with its type and bytes, in rowid order. A table is left out when the two cannot be compared row by
+    /// row (it is missing from either, its definition changed, or it has no rowid), so the caller cannot take it
+    /// as unchanged.
+    public func changedKeys(since previous: String, columns: [String: Set<String>]) -> [String: [String: Set<String>]] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard FileManager.default.fileExists(atPath: previous),
+              let queue = try? DatabaseQueue(path: snapshotPath, configuration: configuration) else { return [:] }
+        defer { try? queue.close() }
+        return (try? queue.inDatabase { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS before", arguments: [previous])
+            var found: [String: [String: Set<String>]] = [:]
+            for (table, wanted) in columns {
+                let definition = "SELECT sql FROM %@.sqlite_master WHERE type = 'table' AND lower(name) = ?"
+                let now = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "main"), arguments: [table])
+                let then = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "before"), arguments: [table])
+                guard let now, now == then, !now.uppercased().contains("WITHOUT ROWID") else { continue }
+                if let keys = try Self.changedKeys(db, table: table, columns: wanted) { found[table] = keys }
+            }
+            return found
+        }) ?? [:]
+    }
+
+    /// Walks both versions of `table` in rowid order side by side: a rowid in one only, or a row whose values differ,
+    /// adds the `columns` values of each version present.
+    private static func changedKeys(_ db: Database, table: String, columns: Set<String>) throws -> [String: Set<String>]? {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let connection = db.sqliteConnection
+        var now: OpaquePointer?
+        var then: OpaquePointer?
+        defer {
+            sqlite3_finalize(now)
+            sqlite3_finalize(then)
+        }
+        guard sqlite3_prepare_v2(connection, "SELECT rowid, * FROM main.\(quoted) ORDER BY rowid", -1, &now, nil) == SQLITE_OK,
+              sqlite3_prepare_v2(connection, "SELECT rowid, * FROM before.\(quoted) ORDER BY rowid", -1, &then, nil) == SQLITE_OK
+        else { return nil }
+        let count = sqlite3_column_count(now)
+        guard count == sqlite3_column_count(then) else { return nil }
+        let names = (1..<count).map { String(cString: sqlite3_column_name(now, $0)).lowercased() }
+        let keyColumns = names.indices.filter { columns.contains(names[$0]) }.map { (name: names[$0], index: Int32($0 + 1)) }
+        guard keyColumns.count == columns.count else { return nil }
+        var keys: [String: Set<String>] = Dictionary(uniqueKeysWithValues: keyColumns.map { ($0.name, []) })
+        func note(_ statement: OpaquePointer?) {
+            for column in keyColumns { keys[column.name, default: []].formUnion(KeyForms.of(statement, column.index)) }
+        }
+        var hasNow = sqlite3_step(now) == SQLITE_ROW
+        var hasThen = sqlite3_step(then) == SQLITE_ROW
+        while hasNow || hasThen {
+            let rowNow = hasNow ? sqlite3_column_int64(now, 0) : Int64.max
+            let rowThen = hasThen ? sqlite3_column_int64(then, 0) : Int64.max
+            if hasNow && (!hasThen || rowNow < rowThen) {
+                note(now)
+                hasNow = sqlite3_step(now) == SQLITE_ROW
+            } else if hasThen && (!hasNow || rowThen < rowNow) {
+                note(then)
+                hasThen = sqlite3_step(then) == SQLITE_ROW
+            } else {
+                if !(1..<count).allSatisfy({ sameValue(now, then, $0) }) {
+                    note(now)
+                    note(then)
+                }
+                hasNow = sqlite3_step(now) == SQLITE_ROW
+                hasThen = sqlite3_step(then) == SQLITE_ROW
+            }
+        }
+        guard sqlite3_errcode(connection) == SQLITE_OK || sqlite3_errcode(connection) == SQLITE_DONE
+            || sqlite3_errcode(connection) == SQLITE_ROW else { return nil }
+        return keys
+    }
+
+    private static func sameValue(_ a: OpaquePointer?, _ b: OpaquePointer?, _ column: Int32) -> Bool {
+        let type = sqlite3_column_type(a, column)
+        guard type == sqlite3_column_type(b, column) else { return false }
+        switch type {
+        case SQLITE_INTEGER: return sqlite3_column_int64(a, column) == sqlite3_column_int64(b, column)
+        case SQLITE_FLOAT: return sqlite3_column_double(a, column).bitPattern == sqlite3_column_double(b, column).bitPattern
+        case SQLITE_TEXT, SQLITE_BLOB:
+            let pointerA = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(a, column)) : sqlite3_column_blob(a, column)
+            let pointerB = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(b, column)) : sqlite3_column_blob(b, column)
+            let count = Int(sqlite3_column_bytes(a, column))
+            guard count == Int(sqlite3_column_bytes(b, column)) else { return false }
+            guard count > 0, let pointerA, let pointerB else { return true }
+            return memcmp(pointerA, pointerB, count) == 0
+        default: return true
+        }
+    }
+}
+
+/// A value as SQL's `=` could match it, loosely: numbers by their value whatever their type, text without case or
+/// trailing spaces (as `NOCASE` and `RTRIM` compare it) and also as a number when it reads as one (as a numeric
+/// column's affinity would take it). Two values SQL could find equal always share a form; a few it would not
+/// also do, which only renders a page more. NULL has no form: `=` never matches it.
+public enum KeyForms {
+    public static func of(_ value: DataValue) -> [String] {
+        switch value {
+        case .null: return []
+        case .integer(let number): return [String(number)]
+        case .real(let number): return [Self.number(number)]
+        case .text(let text): return forms(of: text)
+        }
+    }
+
+    static func of(_ statement: OpaquePointer?, _ column: Int32) -> [String] {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return [String(sqlite3_column_int64(statement, column))]
+        case SQLITE_FLOAT: return [number(sqlite3_column_double(statement, column))]
+        case SQLITE_TEXT, SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            let bytes = sqlite3_column_blob(statement, column).map { UnsafeRawBufferPointer(start: $0, count: count) }
+            return forms(of: String(decoding: bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), as: UTF8.self))
+        default: return []
+        }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 9.2e18 ? String(Int64(value)) : String(value)
+    }
+
+    private static func forms(of text: String) -> [String] {
+        var trimmed = Substring(text.lowercased())
+        while trimmed.last == " " { trimmed.removeLast() }
+        let plain = trimmed.trimmingCharacters(in: .whitespaces)
+        if let value = Double(plain), value.isFinite { return ["'" + trimmed, number(value)] }
+        return ["'" + trimmed]
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import TallySite
+
+/// Which queries `KeyedReads` proves keyed on a value of the pages row, and which it must not.
+@Suite struct KeyedReadsTests {
+    private let prover = KeyedReads(views: [
+        "gifts": KeyedReads.View(statement: "CREATE VIEW \"gifts\" AS\nSELECT d.id, d.organization_id AS org, d.amount_cents, r.rate FROM donations d LEFT JOIN rates r ON r.currency = d.currency",
+                                 reads: ["gifts", "donations", "rates"]),
+        "totals": KeyedReads.View(statement: "CREATE VIEW totals AS SELECT organization_id, sum(amount_cents) AS cents FROM donations GROUP BY organization_id",
+                                  reads: ["totals", "donations"]),
+        "named": KeyedReads.View(statement: "CREATE VIEW named (org) AS SELECT organization_id FROM donations", reads: ["named", "donations"]),
+    ])
+
+    private func key(_ sql: String, _ table: String = "donations") -> KeyedReads.Key? {
+        try? prover.key(of: sql, table: table).get()
+    }
+
+    private func why(_ sql: String, _ table: String = "donations") -> KeyedReads.Unproven? {
+        if case .failure(let unproven) = prover.key(of: sql, table: table) { return unproven }
+        return nil
+    }
+
+    @Test(arguments: [
+        "SELECT amount_cents FROM donations d WHERE d.organization_id = :organization_id",
+        "SELECT amount_cents FROM donations WHERE organization_id = :organization_id ORDER BY id LIMIT 3",
+        "SELECT sum(d.amount_cents) FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.id = :organization_id GROUP BY d.currency",
+        "SELECT d.amount_cents FROM donations AS d, organizations o WHERE o.id = @organization_id AND d.organization_id = o.id",
+        "SELECT \"d\".amount_cents FROM main.donations \"d\" WHERE d.currency = 'USD' AND (d.amount_cents > 0 OR d.recurring) AND d.organization_id == $organization_id",
+        "-- a comment: FROM x WHERE y\nSELECT count(*) FROM donations d /* WHERE */ WHERE :organization_id = d.organization_id",
+        "SELECT g.amount_cents FROM gifts g JOIN organizations o ON o.id = g.org WHERE o.id = :organization_id",
+        "SELECT CASE WHEN d.recurring AND d.amount_cents > 0 THEN 1 END FROM donations d WHERE d.organization_id = :organization_id",
+    ])
+    func aQueryKeyedOnThePagesRowIsProven(sql: String) {
+        #expect(key(sql) == KeyedReads.Key(column: "organization_id", parameter: "organization_id"))
+    }
+
+    @Test func eachUnprovenShapeSaysWhy() {
+        #expect(why("SELECT d.amount_cents FROM donations d WHERE d.organization_id = :organization_id OR d.amount_cents > 0") == .noKey)
+        #expect(why("SELECT d.amount_cents FROM donations d WHERE d.amount_cents BETWEEN 1 AND d.organization_id = :organization_id") == .noKey)
+        #expect(why("SELECT d.amount_cents FROM organizations o LEFT JOIN donations d ON d.organization_id = o.id WHERE o.id = :organization_id") == .noKey)
+        #expect(why("SELECT d.amount_cents FROM donations d WHERE d.organization_id + 0 = :organization_id") == .noKey)
+        #expect(why("SELECT d.amount_cents FROM donations d WHERE d.organization_id = :organization_id COLLATE nocase") == .noKey)
+        #expect(why("SELECT amount_cents FROM donations d JOIN users u ON u.id = d.user_id WHERE organization_id = :organization_id") == .noKey)
+        #expect(why("SELECT d.amount_cents FROM donations d WHERE d.organization_id = (SELECT :organization_id)") == .shape)
+        #expect(why("WITH mine AS (SELECT * FROM donations) SELECT * FROM mine m WHERE m.organization_id = :organization_id") == .shape)
+        #expect(why("SELECT a.id FROM donations a JOIN donations b ON b.user_id = a.user_id WHERE a.organization_id = :organization_id") == .twice)
+        #expect(why("SELECT t.cents FROM totals t WHERE t.organization_id = :organization_id") == .throughView("totals"))
+        #expect(why("SELECT n.org FROM named n WHERE n.org = :organization_id") == .throughView("named"))
+        #expect(why("SELECT g.rate FROM gifts g WHERE g.organization_id = :organization_id") == .noKey, "the view calls it `org`")
+        #expect(why("SELECT 1 FROM organizations o WHERE o.id = :organization_id") == .notInFrom)
+    }
+
+    @Test func aKeyOnAnotherTablesColumnIsNoKeyOfThisOne() {
+        #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug") == nil)
+        #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug", "organizations")
+            == KeyedReads.Key(column: "slug", parameter: "slug"))
+    }
+
+    @Test func theCommonTableExpressionsAStatementDeclaresAreFound() {
+        let sql = "WITH RECURSIVE posted AS (SELECT 1), gaps (hours) AS NOT MATERIALIZED (SELECT 2), w AS MATERIALIZED (SELECT 3)\n"
+            + "SELECT CAST(x AS INTEGER), count(*) AS n FROM gaps"
+        #expect(SQLTokens(sql).commonTableNames == ["posted", "gaps", "w"])
+    }
+}
