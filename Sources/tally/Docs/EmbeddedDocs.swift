@@ -4814,7 +4814,7 @@ free 5 %), cmark-gfm 5 %.
 | --- | --- |
 | ms a page at 20,000 within 1.5× of 1,000 | **met** on CPU: 2.91 against 2.56 ms (1.14×); no idle machine to measure wall time |
 | 20,000 organizations in ≤ 30 s on 2 cores | **not met**: 87 s of CPU is at least 44 s of wall on two cores. A person's report (4.7 → 1.7 s of CPU for its two pages) and budget overview (2.4 s → 0.06 s) now read views materialized once ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)), and no page waits for a long one before it. An organization page went from 2.02 to 1.73 ms of CPU at 20,000 (6.71 → 5.75 M instructions at 1,000), against a goal of 0.7 ms; listing pages take 1.9 to 2.5 ms, against 1 ms, almost all of it Mustache ([below](#organization-pages-one-connection-a-page)). Left: the organization pages (20,015, 32 to 40 s of CPU), the statements (8.5 s, the rendering of 500 rows a page) and every person's gifts list (5.3 s, 100 rows a page): swift-mustache's time a row |
-| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 668 MiB peak (`/usr/bin/time -v`), measured in the night of 2026-11-24 under load ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)): a statement's first page lists a year's 81,000 organizations in one table. Up to it RSS grew from 154 to 216 MiB; at 20,000 the peak is 182 to 190 MiB under load |
+| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 399 MiB peak after the merges of 2026-11-25 ([below](#after-the-merges-of-2026-11-25)), from 668 MiB. A statement's first page no longer holds a year's 81,000 organizations (they have pages of their own past 500); RSS was 165 MiB after opening the database, 274 MiB late in the render and 399 MiB as the build ended, when it writes the incremental build's record of every page (`.public.tally-pages`, 35 MB at 147,150 pages) and keeps the snapshot beside it: that record is the likeliest cause of the last rise, not yet pinned down with heaptrack (before the incremental work, RSS rose 154 → 216 MiB over the same render). Time grows linearly: 3.13 ms of CPU a page at 100,000 against 3.2 at 20,000 |
 | the query-plan check warns on the old queries and is silent on the fixed site | met earlier (`FullScanCheckTests`) |
 
 #### Malloc arenas
@@ -5014,6 +5014,42 @@ load, so a few percent high):
 Time grows linearly. What grows faster than the site at 100,000: the statements' first pages (above), a person's
 report (4.1 s a page then; `history` still orders all of a person's million gifts) and the chart gallery
 (`content/charts.md`, 5.6 s for one page).
+
+### After the merges of 2026-11-25
+
+Measured by the lead at `main` after merging this session's branches (orgpages, userpages, mdspeed, incremental)
+and the statement change below, release build, one run each, while one other engineer's profiling ran (load
+average 2 to 8): compare CPU times and peak memory, not wall times.
+
+```sh
+swift build -c release --product tally
+python3 bench/example_bench.py --n 100000                 # makes the database (minutes)
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-100000.sqlite --out /tmp/new-folder/public --timings
+python3 bench/run.py --n 10000 --cases markdown --runs 3  # Tally and Hugo side by side
+```
+
+| site | pages | CPU (user + sys) | CPU a page | peak RSS | wall (load) |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| 100,000 organizations | 147,150 (247,200 files) | 461.5 s (377.2 + 84.2) | 3.13 ms | 399 MiB | 7 min 33 s (2 to 8) |
+| 20,000 organizations | 30,224 (50,271 files) | 97.0 s (71.2 + 25.7) | 3.21 ms | 142 MiB | 84.3 s (3.5) |
+
+The 20,000 run's system time (25.7 s, against 9.7 s on the evening of 2026-11-24) is the file system's penalty for
+creating files just after a tree was deleted (the top of this file): `bench/example_bench.py` had deleted its own
+output a moment before. Its user time, 71.2 s, compares with 75.4 s then. Render CPU at 100,000, costliest first:
+organization pages 137.9 s (1.38 ms each), gift lists 40.8 s (10,003 pages, 4.1 ms), statements 33.0 s (2,008
+pages, 16.4 ms: 500 rows each), directory sorts 24.3 s, tag pages 16.2 s, the statements' organization pages 14.4 s
+(978 pages), a person's report 3.6 s a page.
+
+**A statement's organizations, past 500.** The first page of each of Ada's years listed the year's 81,000
+organizations in one Markdown table, 600 MiB of the build's memory at 100,000. A year of more than 500
+organizations now lists them on pages of their own (`content/users/[username]/statements/[year]/organizations.md`,
+`/users/ada/statements/2025/organizations/`, 500 a page); the statement's first page says how many and links there
+(`StatementBoundsTests.pastFiveHundredTheOrganizationsHavePagesOfTheirOwn`). A year of 500 or fewer is unchanged.
+
+**Markdown against Hugo, 10,000 pages** (`bench/run.py`, medians of 3, load average 2 to 3.5 from the other
+engineer's profiling, so both tools ran slower than on an idle machine): Tally 4.74 s wall, 5.13 s CPU, 111 MiB;
+Hugo 9.09 s wall, 8.30 s CPU, 818 MiB. Ratio **0.52** of Hugo's wall time (target 0.33), 0.14 of its memory (target
+0.25, met). `--force` took 87 % of the full build, a no-change build 5 %.
 
 ## Pagination and search at 20,000 organizations
 
@@ -5265,15 +5301,15 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
   (The front-matter reader that skips Yams' nodes is done: [the Markdown work](#the-markdown-pipeline-again-2026-11-25).)
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
-- The Markdown case against Hugo on an idle machine (`python3 bench/run.py --n 10000 --cases markdown --runs 3`):
-  estimated at about 0.33 after [the Markdown work](#the-markdown-pipeline-again-2026-11-25), not measured.
-  What would take more: a Mustache layer that resolves names when it compiles (swift-mustache is 17.8 % of the
-  1,000-page build, mostly the listing pages' rows).
+- The Markdown case against Hugo: 0.52 of its wall time in a side-by-side run on a lightly loaded machine
+  ([after the merges](#after-the-merges-of-2026-11-25)), against 0.33. What would take more: a Mustache layer
+  that resolves names when it compiles (swift-mustache is 17.8 % of the 1,000-page build, mostly the listing pages'
+  rows), and the system time of creating 10,000 files, which Hugo pays too.
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
-  30 s (87 s of CPU on two cores now that the statements are bounded; the organization pages are still the largest
-  part, then the statements' and gifts lists' rows), and peak memory within 200 MiB at 100,000: 668 MiB, from the
-  first page of each year's statement, which lists the year's 81,000 organizations in one table
-  ([above](#a-persons-pages-and-the-render-queue-at-20000-organizations)); a choice about that page's output.
+  30 s (71 s of user CPU; the organization pages are still the largest part, then the statements' and gift lists'
+  rows, all of it mostly Mustache and cmark-gfm), and peak memory within 200 MiB at 100,000: 399 MiB, the last rise as the
+  build writes the incremental build's record of 147,150 pages ([after the merges](#after-the-merges-of-2026-11-25));
+  next: find with heaptrack what holds it, and write that record as pages render rather than at the end.
 
 ## What the build does for speed
 
