@@ -21,25 +21,38 @@ struct MustacheConformances: OptionSet, Sendable {
     static let sequence = MustacheConformances(rawValue: 1 << 1)
     static let customRenderable = MustacheConformances(rawValue: 1 << 2)
     static let parent = MustacheConformances(rawValue: 1 << 3)
+    /// Casts to these concrete types fail for almost every value, and a failed cast from `Any` still costs
+    /// hundreds of instructions in the runtime (it looks for bridging and boxed values): they are asked once too.
+    static let template = MustacheConformances(rawValue: 1 << 4)
+    static let lambda = MustacheConformances(rawValue: 1 << 5)
+    static let bool = MustacheConformances(rawValue: 1 << 6)
+    static let transformable = MustacheConformances(rawValue: 1 << 7)
 
-    /// The conformances of `value`'s dynamic type.
-    static func of(_ value: Any) -> MustacheConformances {
+    static let all = MustacheConformances(rawValue: .max)
+
+    /// The conformances of `value`'s dynamic type, and whether they hold for every value of that type.
+    static func lookUp(_ value: Any) -> (conformances: MustacheConformances, dependsOnValue: Bool) {
         let type = ObjectIdentifier(Swift.type(of: value))
         if let known = lock.withLock({ known[type] }) {
-            return known
+            return (known, false)
         }
         // An optional's casts see through it to the value it wraps, so what they find depends on the value,
-        // not only the type: ask every time (every cast is made, as before).
-        if value is AnyOptional {
-            return [.customRepresentation, .sequence, .customRenderable, .parent]
+        // not only the type: ask every time (every cast is made, as before). An `AnyHashable` does the same.
+        if value is AnyOptional || Swift.type(of: value) == AnyHashable.self {
+            return (.all, true)
         }
         var found: MustacheConformances = []
         if value is MustacheCustomRepresentation { found.insert(.customRepresentation) }
         if value is any MustacheSequence { found.insert(.sequence) }
         if value is MustacheCustomRenderable { found.insert(.customRenderable) }
         if value is MustacheParent { found.insert(.parent) }
+        if value is MustacheTemplate { found.insert(.template) }
+        if value is MustacheLambda { found.insert(.lambda) }
+        // A class instance (an `NSNumber`) may bridge to `Bool` or not depending on its value: always ask it.
+        if value is Bool || Swift.type(of: value) is AnyClass { found.insert(.bool) }
+        if value is MustacheTransformable { found.insert(.transformable) }
         lock.withLock { known[type] = found }
-        return found
+        return (found, false)
     }
 
     private static let lock = NSLock()
@@ -48,4 +61,33 @@ struct MustacheConformances: OptionSet, Sendable {
     #else
     private static var known: [ObjectIdentifier: MustacheConformances] = [:]
     #endif
+}
+
+/// The conformances met during one render, so that each lookup is a short scan rather than a lock and a hash.
+///
+/// A render runs on one thread and meets a handful of types (the caller's contexts, rows and values), so a
+/// small array compared by type identity answers almost every question; past `capacity` types, or for a type
+/// whose answers depend on the value, it asks `MustacheConformances` as before.
+final class MustacheConformanceCache {
+    private static let capacity = 16
+    private var types: [ObjectIdentifier] = []
+    private var answers: [MustacheConformances] = []
+
+    init() {
+        self.types.reserveCapacity(Self.capacity)
+        self.answers.reserveCapacity(Self.capacity)
+    }
+
+    func of(_ value: Any) -> MustacheConformances {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        for index in self.types.indices where self.types[index] == type {
+            return self.answers[index]
+        }
+        let (found, dependsOnValue) = MustacheConformances.lookUp(value)
+        if !dependsOnValue, self.types.count < Self.capacity {
+            self.types.append(type)
+            self.answers.append(found)
+        }
+        return found
+    }
 }

@@ -20,9 +20,9 @@ struct MustacheStackEntry {
     /// `represented` as a `MustacheParent`, when it is one.
     let parent: MustacheParent?
 
-    init(_ object: Any) {
+    init(_ object: Any, conformances cache: MustacheConformanceCache) {
         self.object = object
-        let conformances = MustacheConformances.of(object)
+        let conformances = cache.of(object)
         if conformances.contains(.customRepresentation), let custom = object as? MustacheCustomRepresentation {
             self.represented = custom.representation
             self.parent = custom.representation as? MustacheParent

@@ -51,4 +51,21 @@ final class ConformanceTests: XCTestCase {
         let rows = [Row(values: ["name": "a"]), Row(values: ["name": "b"])]
         XCTAssertEqual(template.render(Row(values: ["rows": rows, "site": site])), "a of Tallya;b of Tallyb;")
     }
+
+    func testAnyHashableIsAskedByItsValue() throws {
+        let template = try MustacheTemplate(string: "{{#flag}}yes{{/flag}}{{^flag}}no{{/flag}};")
+        XCTAssertEqual(template.render(["flag": AnyHashable(false)]), "no;")
+        XCTAssertEqual(template.render(["flag": AnyHashable(true)]), "yes;")
+        XCTAssertEqual(template.render(["flag": AnyHashable("text")]), "yes;")
+    }
+
+    func testTemplatesLambdasAndBooleansAsValues() throws {
+        let inner = try MustacheTemplate(string: "<{{name}}>")
+        let template = try MustacheTemplate(string: "{{inner}}{{#yes}}y{{/yes}}{{^no}}n{{/no}}{{#wrap}}{{name}}{{/wrap}}{{shout}}")
+        let row = Row(values: [
+            "inner": inner, "name": "Ada", "yes": true, "no": false,
+            "wrap": MustacheLambda { (text: String) in "[" + text + "]" }, "shout": MustacheLambda { "HI" },
+        ])
+        XCTAssertEqual(template.render(row), "<Ada>yn[Ada]HI")
+    }
 }
