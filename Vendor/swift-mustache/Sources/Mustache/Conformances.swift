@@ -70,8 +70,9 @@ struct MustacheConformances: OptionSet, Sendable {
 /// whose answers depend on the value, it asks `MustacheConformances` as before.
 final class MustacheConformanceCache {
     private static let capacity = 16
-    private var types: [ObjectIdentifier] = []
-    private var answers: [MustacheConformances] = []
+    // Only the render's own thread touches these: no dynamic exclusivity check (two runtime calls a lookup).
+    @exclusivity(unchecked) private var types: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var answers: [MustacheConformances] = []
 
     init() {
         self.types.reserveCapacity(Self.capacity)
