@@ -67,28 +67,55 @@ struct MustacheConformances: OptionSet, Sendable {
 ///
 /// A render runs on one thread and meets a handful of types (the caller's contexts, rows and values), so a
 /// small array compared by type identity answers almost every question; past `capacity` types, or for a type
-/// whose answers depend on the value, it asks `MustacheConformances` as before.
+/// whose answers depend on the value, it asks `MustacheConformances` and casts as before.
+///
+/// It also keeps, per type, views of a value of exactly that type as the protocols rendering asks for most
+/// (`MustacheTypeViews`): a successful cast from `Any` to a protocol looks the conformance up in the Swift
+/// runtime every time (about 1,100 instructions), while a view knows the type and its conformance already.
 final class MustacheConformanceCache {
     private static let capacity = 16
     // Only the render's own thread touches these: no dynamic exclusivity check (two runtime calls a lookup).
     @exclusivity(unchecked) private var types: [ObjectIdentifier] = []
-    @exclusivity(unchecked) private var answers: [MustacheConformances] = []
+    @exclusivity(unchecked) private var entries: [MustacheTypeViews] = []
 
     init() {
         self.types.reserveCapacity(Self.capacity)
-        self.answers.reserveCapacity(Self.capacity)
+        self.entries.reserveCapacity(Self.capacity)
     }
 
     func of(_ value: Any) -> MustacheConformances {
+        guard let index = self.index(of: value) else { return MustacheConformances.lookUp(value).conformances }
+        return self.entries[index].conformances
+    }
+
+    /// `value as? MustacheCustomRenderable`.
+    func renderable(_ value: Any) -> MustacheCustomRenderable? {
+        guard let index = self.index(of: value) else { return value as? MustacheCustomRenderable }
+        return self.entries[index].renderable?.view(value)
+    }
+
+    /// `value as? MustacheParent`.
+    func parent(_ value: Any) -> MustacheParent? {
+        guard let index = self.index(of: value) else { return value as? MustacheParent }
+        return self.entries[index].parent?.view(value)
+    }
+
+    /// `value as? MustacheTransformable`.
+    func transformable(_ value: Any) -> MustacheTransformable? {
+        guard let index = self.index(of: value) else { return value as? MustacheTransformable }
+        return self.entries[index].transformable?.view(value)
+    }
+
+    /// Where `value`'s type is kept, adding it if there is room; nil when its answers depend on the value.
+    private func index(of value: Any) -> Int? {
         let type = ObjectIdentifier(Swift.type(of: value))
         for index in self.types.indices where self.types[index] == type {
-            return self.answers[index]
+            return index
         }
         let (found, dependsOnValue) = MustacheConformances.lookUp(value)
-        if !dependsOnValue, self.types.count < Self.capacity {
-            self.types.append(type)
-            self.answers.append(found)
-        }
-        return found
+        guard !dependsOnValue, self.types.count < Self.capacity else { return nil }
+        self.types.append(type)
+        self.entries.append(MustacheTypeViews(Swift.type(of: value), conformances: found))
+        return self.types.count - 1
     }
 }

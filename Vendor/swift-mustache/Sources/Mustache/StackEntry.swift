@@ -28,7 +28,7 @@ struct MustacheStackEntry {
             self.parent = custom.representation as? MustacheParent
         } else {
             self.represented = object
-            self.parent = conformances.contains(.parent) ? object as? MustacheParent : nil
+            self.parent = conformances.contains(.parent) ? cache.parent(object) : nil
         }
     }
 

@@ -55,9 +55,7 @@ extension MustacheTemplate {
                 let conformances = context.conformances.of(child)
                 if conformances.contains(.template), let template = child as? MustacheTemplate {
                     template.render(context: context, into: &output)
-                } else if conformances.contains(.customRenderable),
-                    let renderable = child as? MustacheCustomRenderable
-                {
+                } else if conformances.contains(.customRenderable), let renderable = context.conformances.renderable(child) {
                     output += context.contentType.escapeText(renderable.renderText)
                 } else if conformances.contains(.lambda), let lambda = child as? MustacheLambda {
                     output += self.renderLambda(lambda, parameter: "", context: context)
@@ -69,9 +67,7 @@ extension MustacheTemplate {
         case .unescapedVariable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
                 let conformances = context.conformances.of(child)
-                if conformances.contains(.customRenderable),
-                    let renderable = child as? MustacheCustomRenderable
-                {
+                if conformances.contains(.customRenderable), let renderable = context.conformances.renderable(child) {
                     output += renderable.renderText
                 } else if conformances.contains(.lambda), let lambda = child as? MustacheLambda {
                     output += self.renderUnescapedLambda(lambda, parameter: "", context: context)
@@ -173,7 +169,7 @@ extension MustacheTemplate {
             array.renderSection(with: template, context: context, into: &output)
         } else if conformances.contains(.bool), let bool = child as? Bool {
             if bool { template.render(context: context, into: &output) }
-        } else if conformances.contains(.customRenderable), let null = child as? MustacheCustomRenderable, null.isNull == true {
+        } else if conformances.contains(.customRenderable), let child, context.conformances.renderable(child)?.isNull == true {
             return
         } else if let value = child {
             template.render(context: context.withObject(value), into: &output)
@@ -192,7 +188,7 @@ extension MustacheTemplate {
             array.renderInvertedSection(with: template, context: context, into: &output)
         } else if conformances.contains(.bool), let bool = child as? Bool {
             if !bool { template.render(context: context, into: &output) }
-        } else if conformances.contains(.customRenderable), let null = child as? MustacheCustomRenderable, null.isNull == true {
+        } else if conformances.contains(.customRenderable), let child, context.conformances.renderable(child)?.isNull == true {
             template.render(context: context, into: &output)
         } else if child != nil {
             return
@@ -302,8 +298,7 @@ extension MustacheTemplate {
         // if we want to run a transform and the current child can have transforms applied to it then
         // run transform on the current child
         for transform in transforms.reversed() {
-            if context.conformances.of(child).contains(.transformable),
-                let runnable = child as? MustacheTransformable,
+            if let runnable = context.conformances.transformable(child),
                 let transformed = runnable.transform(transform)
             {
                 child = transformed

@@ -68,4 +68,16 @@ final class ConformanceTests: XCTestCase {
         ])
         XCTAssertEqual(template.render(row), "<Ada>yn[Ada]HI")
     }
+
+    /// An `Any` that holds an existential holding the value: rendering keeps views per dynamic type, and this
+    /// one's dynamic type is the same as that of a `Row` held directly.
+    func testValueInsideAnotherExistential() throws {
+        func boxed<T>(_ value: T) -> Any { value }
+        let template = try MustacheTemplate(string: "{{#row}}{{name}}{{/row}};{{#other}}{{name}}{{/other}};{{#third}}{{name}}{{/third}}")
+        let inside: any MustacheParent = Row(values: ["name": "inside"])
+        let rendered = template.render([
+            "row": Row(values: ["name": "direct"]), "other": boxed(inside), "third": Row(values: ["name": "again"]),
+        ])
+        XCTAssertEqual(rendered, "direct;inside;again")
+    }
 }
