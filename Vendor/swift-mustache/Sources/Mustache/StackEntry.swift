@@ -11,8 +11,9 @@
 /// A lookup climbs the stack and asks each object for the name; finding out whether an object has a custom
 /// representation and whether it is a `MustacheParent` takes two dynamic casts, which were made again at every
 /// level of every lookup. Now they are made once per push, and only when `MustacheConformances` says the type
-/// conforms.
-struct MustacheStackEntry {
+/// conforms. It is a class: every push copies the stack, and a lookup reads entries as it climbs, so an entry
+/// is shared by one reference rather than copied as three existentials.
+final class MustacheStackEntry {
     /// The object as it was pushed.
     let object: Any
     /// The object's `MustacheCustomRepresentation`, or the object itself.

@@ -39,8 +39,9 @@ extension MustacheTemplate {
             }
             output += string
         } else {
-            for token in tokens {
-                self.renderToken(token, context: &context, into: &output)
+            // By index: each token is passed in place, where iterating would copy it (and retain its payload).
+            for index in tokens.indices {
+                self.renderToken(tokens[index], context: &context, into: &output)
             }
         }
     }
