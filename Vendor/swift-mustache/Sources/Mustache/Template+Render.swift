@@ -165,15 +165,16 @@ extension MustacheTemplate {
     }
 
     func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into output: inout String) {
-        let conformances = child.map { context.conformances.of($0) } ?? []
+        guard let child else { return }
+        let conformances = context.conformances.of(child)
         if conformances.contains(.sequence), let array = child as? any MustacheSequence {
             array.renderSection(with: template, context: context, into: &output)
         } else if conformances.contains(.bool), let bool = child as? Bool {
             if bool { template.render(context: context, into: &output) }
-        } else if conformances.contains(.customRenderable), let child, context.conformances.renderable(child)?.isNull == true {
+        } else if conformances.contains(.customRenderable), context.conformances.renderable(child)?.isNull == true {
             return
-        } else if let value = child {
-            template.render(context: context.withObject(value), into: &output)
+        } else {
+            template.render(context: context.withObject(child), into: &output)
         }
     }
 
@@ -184,16 +185,16 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into output: inout String) {
-        let conformances = child.map { context.conformances.of($0) } ?? []
+        guard let child else {
+            template.render(context: context, into: &output)
+            return
+        }
+        let conformances = context.conformances.of(child)
         if conformances.contains(.sequence), let array = child as? any MustacheSequence {
             array.renderInvertedSection(with: template, context: context, into: &output)
         } else if conformances.contains(.bool), let bool = child as? Bool {
             if !bool { template.render(context: context, into: &output) }
-        } else if conformances.contains(.customRenderable), let child, context.conformances.renderable(child)?.isNull == true {
-            template.render(context: context, into: &output)
-        } else if child != nil {
-            return
-        } else {
+        } else if conformances.contains(.customRenderable), context.conformances.renderable(child)?.isNull == true {
             template.render(context: context, into: &output)
         }
     }
@@ -273,27 +274,27 @@ extension MustacheTemplate {
         // the name (split by "." when the template was parsed) is looked up child by child. If we cannot find
         // the root object we look up the context stack until we can find one with a matching name. The
         // stack climbing can be disabled by prefixing the variable name with a "."
-        var child: Any?
+        let found: Any?
         switch name.kind {
         case .implicitIterator:
-            child = context.stack.last!.object
+            found = context.stack.last!.object
         case .empty where !transforms.isEmpty:
-            child = context.sequenceContext
+            found = context.sequenceContext
         case .anchored:
-            child = _getChild(named: name.components[...], from: context.stack.last!.object)
+            found = _getChild(named: name.components[...], from: context.stack.last!.object)
         case .empty, .stack:
-            child = _getChildInStack(named: name.components[...], from: context.stack)
+            found = _getChildInStack(named: name.components[...], from: context.stack)
         }
 
-        if let found = child, context.conformances.of(found).contains(.customRepresentation),
-            let custom = found as? MustacheCustomRepresentation
-        {
-            child = custom.representation
-        }
-
-        // skip transforms if child is already nil
-        guard var child else {
+        // skip transforms if child is nil (the value found, or its custom representation)
+        guard var child = found else {
             return nil
+        }
+        if context.conformances.of(child).contains(.customRepresentation),
+            let custom = child as? MustacheCustomRepresentation
+        {
+            guard let representation = custom.representation else { return nil }
+            child = representation
         }
 
         // if we want to run a transform and the current child can have transforms applied to it then
