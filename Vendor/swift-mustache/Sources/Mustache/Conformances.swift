@@ -26,6 +26,7 @@ struct MustacheConformances: OptionSet, Sendable {
     static let template = MustacheConformances(rawValue: 1 << 4)
     static let lambda = MustacheConformances(rawValue: 1 << 5)
     static let bool = MustacheConformances(rawValue: 1 << 6)
+    /// Asked of every value a transform (`{{money(x)}}`) is applied to.
     static let transformable = MustacheConformances(rawValue: 1 << 7)
 
     static let all = MustacheConformances(rawValue: .max)
