@@ -2,7 +2,7 @@ import Mustache
 
 /// Escapes text for HTML element content and attribute values: `& < > " '`.
 public func escapeHTML(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+    guard needsHTMLEscaping(text) else { return text }
     return transformingUTF8(text) { byte, output in
         switch byte {
         case 0x26: output.append(contentsOf: "&amp;".utf8)
@@ -12,6 +12,15 @@ public func escapeHTML(_ text: String) -> String {
         case 0x27: output.append(contentsOf: "&#39;".utf8)
         default: output.append(byte)
         }
+    }
+}
+
+/// Whether `text` has a byte that `escapeHTML` replaces. Most values have none; reading the contiguous UTF-8
+/// in place costs a fraction of walking `String.UTF8View` index by index (every tag of every page asks).
+private func needsHTMLEscaping(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+        bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
     }
 }
 

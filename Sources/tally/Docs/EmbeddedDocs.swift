@@ -229,7 +229,7 @@ command cancels the group on SIGINT/SIGTERM.
 | **Long-polling instead of Server-Sent Events** | A plain request that FlyingFox answers within its handler timeout; no streaming body to keep alive, and easy to test with an HTTP client. |
 | **Published snapshot instead of query filtering** | Page SQL is arbitrary: joins, subqueries, `main.users`, `SELECT *`. Filtering each query would mean parsing SQL and would miss cases. Instead, the database is copied with SQLite's backup API; unpublished users' rows are deleted, private columns are dropped (or blanked if `DROP COLUMN` fails), and the copy is opened read-only. Private data is then simply absent, whatever a page asks. The source is opened read-only and never written. `sqlite3_stmt_readonly` also rejects any statement that is not read-only. |
 | **Content as tables** | Listing pages by tag (taxonomies) is a query like any other: the snapshot gets `site_pages` and `site_page_tags`, so no new template feature is needed, and `ORDER BY`/`GROUP BY`/joins with the user's own data just work. This is why content loads before the database opens. Templated pages are left out: they come from the database already, and listing them would need their queries run before the snapshot exists. The names are reserved and a source database that uses them is refused, so a user table is never shadowed. |
-| **swift-mustache is vendored, patched** | `Vendor/swift-mustache/` is swift-mustache 2.1.1 with small changes that resolve `{{name}}` cheaply (`Vendor/swift-mustache/PATCHES.md`): names split once when a template is parsed, context-stack entries classified once when pushed, and each type's conformances to the protocols rendering asks about looked up once and kept, so a cast is made only when it succeeds. Name resolution was most of the cost of a page with hundreds of rows (a roll call's 435 members: 44 M of its 112 M instructions; [performance.md](performance.md#rendering-rows)). The library's API is unchanged, so the patches can go upstream and the vendored copy go away; until then its own tests, with the Mustache spec read from `Tests/spec/`, run with `swift test --package-path Vendor/swift-mustache` (`make test` runs them). |
+| **swift-mustache is vendored, patched** | `Vendor/swift-mustache/` is swift-mustache 2.1.1 with small changes that resolve `{{name}}` cheaply (`Vendor/swift-mustache/PATCHES.md`): names split once when a template is parsed, context-stack entries classified once when pushed, each type's conformances to the protocols rendering asks about (and whether it is a template, a lambda or a `Bool`) looked up once and kept, so a cast is made only when it succeeds; a render keeps the types it meets in a small cache of its own, with a view per type that turns a value into `MustacheCustomRenderable`, `MustacheParent` or `MustacheTransformable` without the runtime's conformance lookup; and sections and partials render into their caller's string. Name resolution was most of the cost of a page with hundreds of rows (a roll call's 435 members: 44 M of its 112 M instructions; [performance.md](performance.md#rendering-rows)), and after that the casts and copies around each tag were most of a directory listing page ([Mustache per card](performance.md#mustache-per-card)). The library's API is unchanged, so the patches can go upstream and the vendored copy go away; until then its own tests, with the Mustache spec read from `Tests/spec/`, run with `swift test --package-path Vendor/swift-mustache` (`make test` runs them). |
 | **Escaping by content type** | swift-mustache escapes through a content type. Tally registers `TALLY_MARKDOWN` (backslash before every ASCII punctuation character, line breaks become spaces) and `TALLY_HTML` (`& < > " '`). It selects one with a pragma on a line of its own before each template (`TemplateError` subtracts that line from parser errors). A standalone tag renders as nothing, line break included, so the pragma adds no text, and a standalone tag on the template's own first line (a `{{! comment }}` above `<!doctype html>`) is removed with its line as the Mustache spec says. Values are never parsed as templates. |
 | **Unescaped tags refused in Markdown** | A `{{{x}}}` in a body would pass database text to cmark-gfm as Markdown and, with `raw_html`, as HTML. The tag scanner (`TemplateTag.scan`, default delimiters) rejects `{{{…}}}` and `{{&…}}` in bodies. Trusted HTML comes in through placeholders instead. |
 | **Placeholders for trusted HTML** | `{{markdown(x)}}` produces HTML that must bypass Markdown escaping and cmark-gfm. The session keeps the fragment aside and returns `tallyfragment<seed>x<n>x`. That token is only letters and digits, so it passes through cmark-gfm unchanged, and it is replaced after conversion. A token that is alone in a paragraph replaces the whole `<p>…</p>`. The seed is random per build (two `UInt64` values in base 36), so text in the database cannot forge a token. The seed never reaches the output, so builds stay byte-identical. |
@@ -4367,7 +4367,8 @@ What was looked at and left:
 
 - **Name lookups once per template.** swift-mustache is 17.8 % of the 1,000-page build, but most of it is the
   listing pages (`posts/index.md` lists every page, each tag page its pages), and `getChild` is 5 %: a compiled
-  template layer or another patch would take a part of that, and was not done in the time.
+  template layer or another patch would take a part of that, and was not done in the time. Since then, patches 5 to 8 of
+  swift-mustache took its share of this site from 270 M to 198 M ([Mustache per card](#mustache-per-card)).
 - **Releasing each content file once rendered.** A page source keeps the compiled body (`PageTemplate`), not the
   file's text; a Markdown body without tags is kept as its text because that is what renders. Dropping it after
   rendering would need the sources to be other than one shared array of values; peak RSS is 13–15 % of Hugo's
@@ -4479,6 +4480,66 @@ functions and joins `reader_names` and `roll_call_parties` per member) and Musta
 A member page is 74 M of SQL: its `record`, `agreement`, `sittings`, `totals` and `positions_taken` queries each
 read the member's 1,500 positions of the Congress; that grows with the data the page sums, not with the rows it
 shows.
+
+### Mustache per card
+
+Issue 13 (the directory at 20,000 organizations in 30 s on 2 cores) and issue 16 part 2 (10,000 Markdown pages)
+both pay swift-mustache on every page. On a directory listing page (24 organization cards through
+`templates/partials/org-card.mustache` and `partials/org-place`), 10.6 M of the page's 11.2 M instructions were
+swift-mustache: about 440,000 instructions a card, for some 50 lookups. There was no single slow helper or
+partial: the cost was spread over each tag's dynamic casts (a failed `as? MustacheTemplate`, `as? MustacheLambda`
+and `as? Bool` from `Any` cost hundreds of instructions each, a successful cast to a protocol about 1,100), a
+lock and a hash per conformance question, a `String` per section, partial and row copied into its caller's,
+and copies of tokens, stack entries and `Any?` values. Helpers (`money()` and the rest) were 3 % of it, the
+partial lookup under 1 %. The changes are patches 5 to 8 of `Vendor/swift-mustache/PATCHES.md`, plus
+`escapeHTML` checking a value's bytes in place (`Escaping.swift`); the library's API is unchanged and its 95
+tests, with the Mustache spec, pass.
+
+Measured with callgrind on three sites (release builds, `tally-build-bench` stripped as above):
+the listing site is the repository's `tally.yaml`, `templates/` and `views/` with only `content/orgs/index.md`,
+`content/orgs/by/[sort].md` and `content/tags/[tag].md` (271 pages, nearly all listings of 24 cards), on
+`directory-1000.sqlite`; the organization site the same with only `content/orgs/[slug].md` (1,015 pages, 1,000
+of them organization pages); the Markdown site `bench/generate.py markdown 1000` (1,103 pages).
+
+```sh
+python3 bench/example_bench.py --n 1000          # .bench/example/directory-1000.sqlite
+valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb /tmp/listing-site /tmp/out
+callgrind_annotate --inclusive=yes /tmp/cg.out | swift demangle --simplified \
+  | grep -E 'PageRenderer.render\(|MustacheTemplate.render\(_:library:\)'
+# only the rendering, per step: collect inside PageTemplate.render alone
+valgrind --tool=callgrind --toggle-collect='$s14TallyTemplates12PageTemplateV6render_7librarySSAA10MapContextV_AA0D7LibraryVSgtF' …
+```
+
+Whole sites, before (`bff2af0`) and after (this branch), inclusive instructions:
+
+| site | pages | `PageRenderer.render` a page | swift-mustache a page | whole build |
+|---|---:|---:|---:|---:|
+| listing (`content/orgs/index.md`, `orgs/by/[sort].md`, `tags/[tag].md`) | 271 | 11.20 M → **6.95 M** | 10.59 M → **6.35 M** (−40 %) | 6.38 G → 5.23 G |
+| organization (`content/orgs/[slug].md`) | 1,015 | 6.49 M → **5.71 M** | 2.39 M → **1.60 M** (−33 %) | 9.73 G → 8.93 G |
+| Markdown, `bench/generate.py markdown 1000` | 1,103 | 0.88 M → 0.81 M | 0.245 M → 0.180 M (−27 %) | 1.52 G → 1.45 G (−4.6 %) |
+
+Per step, the 42 pages of `content/orgs/index.md` alone (listings with the body's cause and location lists),
+swift-mustache's instructions in all (`--toggle-collect` on `PageTemplate.render`), and 100 organization pages:
+
+| step (commit) | 42 listing pages | 100 organization pages |
+|---|---:|---:|
+| before (`bff2af0`) | 605 M | 256 M |
+| failed casts not made; conformances kept per render, not behind a lock; sections render into the caller's string (`83416b4`) | 532 M | |
+| stack climbed in place; no exclusivity checks in that cache; `escapeHTML` scans bytes in place (`8644021`) | 496 M | |
+| successful casts through views made once per type (`f9be141`) | 436 M | |
+| stack entries shared by reference; tokens rendered in place (`f0e2346`) | 389 M | |
+| a lookup and a section copy the value they found once (`225b8e4`) | **373 M (−38 %)** | **177 M (−31 %)** |
+
+Every output was compared with `diff -r` before and after: the three sites above, the example site (`tally
+build`) and the 1,000-organization directory (`tally build --db …/directory-1000.sqlite`), all identical.
+
+**Against the target: not met.** A listing page is 6.95 M instructions (6.35 M of them swift-mustache, about 260,000 a card), not 4 M, and the organization
+page's swift-mustache share fell by about a third, not a half. What is left is spread thin: retains and releases
+(15 % of the rendering), copying `MustacheContext` (eight fields) on every push, the successful `as? any
+MustacheSequence` and `MustacheCustomRepresentation` casts, `RowContext.child` (a dictionary lookup and a
+boxed `Cell` per lookup), `String` appends. Reaching 4 M a page needs a different shape rather than more
+patches: a template compiled once into Tally's own tree of nodes that reads a `RowContext`'s columns by index
+resolved at the first row, with no `Any` between a row and its text.
 
 ## A whole Congress
 

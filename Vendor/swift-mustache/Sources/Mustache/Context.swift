@@ -15,10 +15,13 @@ struct MustacheContext {
     let contentType: MustacheContentType
     let library: MustacheLibrary?
     let reloadPartials: Bool
+    /// Shared by every context of one render (a render runs on one thread).
+    let conformances: MustacheConformanceCache
 
     /// initialize context with a single objectt
     init(_ object: Any, library: MustacheLibrary? = nil, reloadPartials: Bool = false) {
-        self.stack = [MustacheStackEntry(object)]
+        self.conformances = MustacheConformanceCache()
+        self.stack = [MustacheStackEntry(object, conformances: self.conformances)]
         self.sequenceContext = nil
         self.indentation = nil
         self.inherited = nil
@@ -34,8 +37,10 @@ struct MustacheContext {
         inherited: [String: MustacheTemplate]?,
         contentType: MustacheContentType,
         library: MustacheLibrary? = nil,
-        reloadPartials: Bool
+        reloadPartials: Bool,
+        conformances: MustacheConformanceCache
     ) {
+        self.conformances = conformances
         self.stack = stack
         self.sequenceContext = sequenceContext
         self.indentation = indentation
@@ -48,7 +53,7 @@ struct MustacheContext {
     /// return context with object add to stack
     func withObject(_ object: Any) -> MustacheContext {
         var stack = self.stack
-        stack.append(MustacheStackEntry(object))
+        stack.append(MustacheStackEntry(object, conformances: self.conformances))
         return .init(
             stack: stack,
             sequenceContext: nil,
@@ -56,7 +61,8 @@ struct MustacheContext {
             inherited: self.inherited,
             contentType: self.contentType,
             library: self.library,
-            reloadPartials: self.reloadPartials
+            reloadPartials: self.reloadPartials,
+            conformances: self.conformances
         )
     }
 
@@ -85,7 +91,8 @@ struct MustacheContext {
             inherited: inherits,
             contentType: HTMLContentType(),
             library: self.library,
-            reloadPartials: self.reloadPartials
+            reloadPartials: self.reloadPartials,
+            conformances: self.conformances
         )
     }
 
@@ -104,14 +111,15 @@ struct MustacheContext {
             inherited: self.inherited,
             contentType: self.contentType,
             library: self.library,
-            reloadPartials: self.reloadPartials
+            reloadPartials: self.reloadPartials,
+            conformances: self.conformances
         )
     }
 
     /// return context with sequence info and sequence element added to stack
     func withSequence(_ object: Any, sequenceContext: MustacheSequenceContext) -> MustacheContext {
         var stack = self.stack
-        stack.append(MustacheStackEntry(object))
+        stack.append(MustacheStackEntry(object, conformances: self.conformances))
         return .init(
             stack: stack,
             sequenceContext: sequenceContext,
@@ -119,7 +127,8 @@ struct MustacheContext {
             inherited: self.inherited,
             contentType: self.contentType,
             library: self.library,
-            reloadPartials: self.reloadPartials
+            reloadPartials: self.reloadPartials,
+            conformances: self.conformances
         )
     }
 
@@ -132,7 +141,8 @@ struct MustacheContext {
             inherited: self.inherited,
             contentType: contentType,
             library: self.library,
-            reloadPartials: self.reloadPartials
+            reloadPartials: self.reloadPartials,
+            conformances: self.conformances
         )
     }
 }

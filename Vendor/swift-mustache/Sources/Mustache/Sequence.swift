@@ -11,33 +11,29 @@ public protocol MustacheSequence: Sequence {}
 
 extension MustacheSequence {
     /// Render section using template
-    func renderSection(with template: MustacheTemplate, context: MustacheContext) -> String {
-        var string = ""
+    func renderSection(with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
         var sequenceContext = MustacheSequenceContext(first: true)
 
         var iterator = makeIterator()
-        guard var currentObject = iterator.next() else { return "" }
+        guard var currentObject = iterator.next() else { return }
 
         while let object = iterator.next() {
-            string += template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext))
+            template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext), into: &string)
             currentObject = object
             sequenceContext.first = false
             sequenceContext.index += 1
         }
 
         sequenceContext.last = true
-        string += template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext))
-
-        return string
+        template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext), into: &string)
     }
 
     /// Render inverted section using template
-    func renderInvertedSection(with template: MustacheTemplate, context: MustacheContext) -> String {
+    func renderInvertedSection(with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
         var iterator = makeIterator()
         if iterator.next() == nil {
-            return template.render(context: context.withObject(self))
+            template.render(context: context.withObject(self), into: &string)
         }
-        return ""
     }
 }
 

@@ -11,8 +11,9 @@
 /// A lookup climbs the stack and asks each object for the name; finding out whether an object has a custom
 /// representation and whether it is a `MustacheParent` takes two dynamic casts, which were made again at every
 /// level of every lookup. Now they are made once per push, and only when `MustacheConformances` says the type
-/// conforms.
-struct MustacheStackEntry {
+/// conforms. It is a class: every push copies the stack, and a lookup reads entries as it climbs, so an entry
+/// is shared by one reference rather than copied as three existentials.
+final class MustacheStackEntry {
     /// The object as it was pushed.
     let object: Any
     /// The object's `MustacheCustomRepresentation`, or the object itself.
@@ -20,15 +21,15 @@ struct MustacheStackEntry {
     /// `represented` as a `MustacheParent`, when it is one.
     let parent: MustacheParent?
 
-    init(_ object: Any) {
+    init(_ object: Any, conformances cache: MustacheConformanceCache) {
         self.object = object
-        let conformances = MustacheConformances.of(object)
+        let conformances = cache.of(object)
         if conformances.contains(.customRepresentation), let custom = object as? MustacheCustomRepresentation {
             self.represented = custom.representation
             self.parent = custom.representation as? MustacheParent
         } else {
             self.represented = object
-            self.parent = conformances.contains(.parent) ? object as? MustacheParent : nil
+            self.parent = conformances.contains(.parent) ? cache.parent(object) : nil
         }
     }
 

@@ -17,75 +17,83 @@ extension MustacheTemplate {
     /// - Returns: Rendered text
     func render(context: MustacheContext) -> String {
         var string = ""
+        self.render(context: context, into: &string)
+        return string
+    }
+
+    /// Renders onto the end of `output`: sections and partials write into their caller's text rather than
+    /// returning a string of their own that the caller then copies.
+    func render(context: MustacheContext, into output: inout String) {
         var context = context
 
         if let indentation = context.indentation, indentation != "" {
+            var string = ""
             for token in tokens {
-                let renderedString = self.renderToken(token, context: &context)
+                var renderedString = ""
+                self.renderToken(token, context: &context, into: &renderedString)
                 // if rendered string is not empty and we are on a new line
                 if renderedString.count > 0, string.last == "\n" {
                     string += indentation
                 }
                 string += renderedString
             }
+            output += string
         } else {
-            for token in tokens {
-                let result = self.renderToken(token, context: &context)
-                string += result
+            // By index: each token is passed in place, where iterating would copy it (and retain its payload).
+            for index in tokens.indices {
+                self.renderToken(tokens[index], context: &context, into: &output)
             }
         }
-        return string
     }
 
-    func renderToken(_ token: Token, context: inout MustacheContext) -> String {
+    func renderToken(_ token: Token, context: inout MustacheContext, into output: inout String) {
         switch token {
         case .text(let text):
-            return text
+            output += text
 
         case .variable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
-                if let template = child as? MustacheTemplate {
-                    return template.render(context: context)
-                } else if MustacheConformances.of(child).contains(.customRenderable),
-                    let renderable = child as? MustacheCustomRenderable
-                {
-                    return context.contentType.escapeText(renderable.renderText)
-                } else if let lambda = child as? MustacheLambda {
-                    return self.renderLambda(lambda, parameter: "", context: context)
+                let conformances = context.conformances.of(child)
+                if conformances.contains(.template), let template = child as? MustacheTemplate {
+                    template.render(context: context, into: &output)
+                } else if conformances.contains(.customRenderable), let renderable = context.conformances.renderable(child) {
+                    output += context.contentType.escapeText(renderable.renderText)
+                } else if conformances.contains(.lambda), let lambda = child as? MustacheLambda {
+                    output += self.renderLambda(lambda, parameter: "", context: context)
                 } else {
-                    return context.contentType.escapeText(String(describing: unwrapIfAnyContainsOptional(child)))
+                    output += context.contentType.escapeText(String(describing: unwrapIfAnyContainsOptional(child)))
                 }
             }
 
         case .unescapedVariable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
-                if MustacheConformances.of(child).contains(.customRenderable),
-                    let renderable = child as? MustacheCustomRenderable
-                {
-                    return renderable.renderText
-                } else if let lambda = child as? MustacheLambda {
-                    return self.renderUnescapedLambda(lambda, parameter: "", context: context)
+                let conformances = context.conformances.of(child)
+                if conformances.contains(.customRenderable), let renderable = context.conformances.renderable(child) {
+                    output += renderable.renderText
+                } else if conformances.contains(.lambda), let lambda = child as? MustacheLambda {
+                    output += self.renderUnescapedLambda(lambda, parameter: "", context: context)
                 } else {
-                    return String(describing: unwrapIfAnyContainsOptional(child))
+                    output += String(describing: unwrapIfAnyContainsOptional(child))
                 }
             }
 
         case .section(let variable, let transforms, let template):
             let child = self.getChild(named: variable, transforms: transforms, context: context)
-            if let lambda = child as? MustacheLambda {
-                return self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
+            if let child, context.conformances.of(child).contains(.lambda), let lambda = child as? MustacheLambda {
+                output += self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
+                return
             }
-            return self.renderSection(child, with: template, context: context)
+            self.renderSection(child, with: template, context: context, into: &output)
 
         case .invertedSection(let variable, let transforms, let template):
             let child = self.getChild(named: variable, transforms: transforms, context: context)
-            return self.renderInvertedSection(child, with: template, context: context)
+            self.renderInvertedSection(child, with: template, context: context, into: &output)
 
         case .blockExpansion(let name, let defaultTemplate, let indented):
             if let override = context.inherited?[name] {
-                return override.render(context: context.withBlockExpansion(indented: indented))
+                override.render(context: context.withBlockExpansion(indented: indented), into: &output)
             } else {
-                return defaultTemplate.render(context: context.withBlockExpansion(indented: indented))
+                defaultTemplate.render(context: context.withBlockExpansion(indented: indented), into: &output)
             }
 
         case .partial(let name, let indentation, let overrides):
@@ -96,20 +104,24 @@ extension MustacheTemplate {
                         preconditionFailure("Can only use reload if template was generated from a file")
                     }
                     do {
-                        guard let partialTemplate = try MustacheTemplate(filename: filename) else { return "Cannot find template at \(filename)" }
+                        guard let partialTemplate = try MustacheTemplate(filename: filename) else {
+                            output += "Cannot find template at \(filename)"
+                            return
+                        }
                         template = partialTemplate
                     } catch {
-                        return "\(error)"
+                        output += "\(error)"
+                        return
                     }
                 }
                 #endif
-                return template.render(context: context.withPartial(indented: indentation, inheriting: overrides))
+                template.render(context: context.withPartial(indented: indentation, inheriting: overrides), into: &output)
             }
 
         case .dynamicNamePartial(let name, let indentation, let overrides):
             let child = self.getChild(named: name, transforms: [], context: context)
             guard let childName = child as? String else {
-                return ""
+                return
             }
             if var template = context.library?.getTemplate(named: childName) {
                 #if DEBUG
@@ -118,14 +130,18 @@ extension MustacheTemplate {
                         preconditionFailure("Can only use reload if template was generated from a file")
                     }
                     do {
-                        guard let partialTemplate = try MustacheTemplate(filename: filename) else { return "Cannot find template at \(filename)" }
+                        guard let partialTemplate = try MustacheTemplate(filename: filename) else {
+                            output += "Cannot find template at \(filename)"
+                            return
+                        }
                         template = partialTemplate
                     } catch {
-                        return "\(error)"
+                        output += "\(error)"
+                        return
                     }
                 }
                 #endif
-                return template.render(context: context.withPartial(indented: indentation, inheriting: overrides))
+                template.render(context: context.withPartial(indented: indentation, inheriting: overrides), into: &output)
             }
 
         case .contentType(let contentType):
@@ -134,7 +150,6 @@ extension MustacheTemplate {
         case .blockDefinition:
             fatalError("Should not be rendering block definitions")
         }
-        return ""
     }
 
     /// Render a section
@@ -144,17 +159,22 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
-        let conformances = child.map { MustacheConformances.of($0) } ?? []
+        var string = ""
+        self.renderSection(child, with: template, context: context, into: &string)
+        return string
+    }
+
+    func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into output: inout String) {
+        guard let child else { return }
+        let conformances = context.conformances.of(child)
         if conformances.contains(.sequence), let array = child as? any MustacheSequence {
-            return array.renderSection(with: template, context: context)
-        } else if let bool = child as? Bool {
-            return bool ? template.render(context: context) : ""
-        } else if conformances.contains(.customRenderable), let null = child as? MustacheCustomRenderable, null.isNull == true {
-            return ""
-        } else if let value = child {
-            return template.render(context: context.withObject(value))
+            array.renderSection(with: template, context: context, into: &output)
+        } else if conformances.contains(.bool), let bool = child as? Bool {
+            if bool { template.render(context: context, into: &output) }
+        } else if conformances.contains(.customRenderable), context.conformances.renderable(child)?.isNull == true {
+            return
         } else {
-            return ""
+            template.render(context: context.withObject(child), into: &output)
         }
     }
 
@@ -164,18 +184,18 @@ extension MustacheTemplate {
     ///   - parent: Current object being rendered
     ///   - template: Template to render with
     /// - Returns: Rendered text
-    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
-        let conformances = child.map { MustacheConformances.of($0) } ?? []
+    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into output: inout String) {
+        guard let child else {
+            template.render(context: context, into: &output)
+            return
+        }
+        let conformances = context.conformances.of(child)
         if conformances.contains(.sequence), let array = child as? any MustacheSequence {
-            return array.renderInvertedSection(with: template, context: context)
-        } else if let bool = child as? Bool {
-            return bool ? "" : template.render(context: context)
-        } else if conformances.contains(.customRenderable), let null = child as? MustacheCustomRenderable, null.isNull == true {
-            return template.render(context: context)
-        } else if child != nil {
-            return ""
-        } else {
-            return template.render(context: context)
+            array.renderInvertedSection(with: template, context: context, into: &output)
+        } else if conformances.contains(.bool), let bool = child as? Bool {
+            if !bool { template.render(context: context, into: &output) }
+        } else if conformances.contains(.customRenderable), context.conformances.renderable(child)?.isNull == true {
+            template.render(context: context, into: &output)
         }
     }
 
@@ -222,13 +242,13 @@ extension MustacheTemplate {
     /// Get child object from variable name
     func getChild(named name: MustacheName, transforms: [String], context: MustacheContext) -> Any? {
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
-            MustacheStackEntry(object).child(named: name)
+            MustacheStackEntry(object, conformances: context.conformances).child(named: name)
         }
 
         func _getChild(named names: ArraySlice<String>, from object: Any) -> Any? {
             guard let name = names.first else { return object }
             var object = object
-            if let lambda = object as? MustacheLambda {
+            if context.conformances.of(object).contains(.lambda), let lambda = object as? MustacheLambda {
                 guard let result = lambda("") else { return nil }
                 object = result
             }
@@ -239,8 +259,9 @@ extension MustacheTemplate {
 
         func _getChildInStack(named names: ArraySlice<String>, from stack: [MustacheStackEntry]) -> Any? {
             guard let name = names.first else { return stack.last?.object }
-            for entry in stack.reversed() {
-                if let childObject = entry.child(named: name) {
+            // By index: the entries are read in place, not copied (three existentials each) per level.
+            for index in stack.indices.reversed() {
+                if let childObject = stack[index].child(named: name) {
                     let names2 = names.dropFirst()
                     return _getChild(named: names2, from: childObject)
                 }
@@ -253,33 +274,33 @@ extension MustacheTemplate {
         // the name (split by "." when the template was parsed) is looked up child by child. If we cannot find
         // the root object we look up the context stack until we can find one with a matching name. The
         // stack climbing can be disabled by prefixing the variable name with a "."
-        var child: Any?
+        let found: Any?
         switch name.kind {
         case .implicitIterator:
-            child = context.stack.last!.object
+            found = context.stack.last!.object
         case .empty where !transforms.isEmpty:
-            child = context.sequenceContext
+            found = context.sequenceContext
         case .anchored:
-            child = _getChild(named: name.components[...], from: context.stack.last!.object)
+            found = _getChild(named: name.components[...], from: context.stack.last!.object)
         case .empty, .stack:
-            child = _getChildInStack(named: name.components[...], from: context.stack)
+            found = _getChildInStack(named: name.components[...], from: context.stack)
         }
 
-        if let found = child, MustacheConformances.of(found).contains(.customRepresentation),
-            let custom = found as? MustacheCustomRepresentation
-        {
-            child = custom.representation
-        }
-
-        // skip transforms if child is already nil
-        guard var child else {
+        // skip transforms if child is nil (the value found, or its custom representation)
+        guard var child = found else {
             return nil
+        }
+        if context.conformances.of(child).contains(.customRepresentation),
+            let custom = child as? MustacheCustomRepresentation
+        {
+            guard let representation = custom.representation else { return nil }
+            child = representation
         }
 
         // if we want to run a transform and the current child can have transforms applied to it then
         // run transform on the current child
         for transform in transforms.reversed() {
-            if let runnable = child as? MustacheTransformable,
+            if let runnable = context.conformances.transformable(child),
                 let transformed = runnable.transform(transform)
             {
                 child = transformed

@@ -51,4 +51,33 @@ final class ConformanceTests: XCTestCase {
         let rows = [Row(values: ["name": "a"]), Row(values: ["name": "b"])]
         XCTAssertEqual(template.render(Row(values: ["rows": rows, "site": site])), "a of Tallya;b of Tallyb;")
     }
+
+    func testAnyHashableIsAskedByItsValue() throws {
+        let template = try MustacheTemplate(string: "{{#flag}}yes{{/flag}}{{^flag}}no{{/flag}};")
+        XCTAssertEqual(template.render(["flag": AnyHashable(false)]), "no;")
+        XCTAssertEqual(template.render(["flag": AnyHashable(true)]), "yes;")
+        XCTAssertEqual(template.render(["flag": AnyHashable("text")]), "yes;")
+    }
+
+    func testTemplatesLambdasAndBooleansAsValues() throws {
+        let inner = try MustacheTemplate(string: "<{{name}}>")
+        let template = try MustacheTemplate(string: "{{inner}}{{#yes}}y{{/yes}}{{^no}}n{{/no}}{{#wrap}}{{name}}{{/wrap}}{{shout}}")
+        let row = Row(values: [
+            "inner": inner, "name": "Ada", "yes": true, "no": false,
+            "wrap": MustacheLambda { (text: String) in "[" + text + "]" }, "shout": MustacheLambda { "HI" },
+        ])
+        XCTAssertEqual(template.render(row), "<Ada>yn[Ada]HI")
+    }
+
+    /// An `Any` that holds an existential holding the value: rendering keeps views per dynamic type, and this
+    /// one's dynamic type is the same as that of a `Row` held directly.
+    func testValueInsideAnotherExistential() throws {
+        func boxed<T>(_ value: T) -> Any { value }
+        let template = try MustacheTemplate(string: "{{#row}}{{name}}{{/row}};{{#other}}{{name}}{{/other}};{{#third}}{{name}}{{/third}}")
+        let inside: any MustacheParent = Row(values: ["name": "inside"])
+        let rendered = template.render([
+            "row": Row(values: ["name": "direct"]), "other": boxed(inside), "third": Row(values: ["name": "again"]),
+        ])
+        XCTAssertEqual(rendered, "direct;inside;again")
+    }
 }
