@@ -17,13 +17,10 @@ extension SiteDatabase {
         let reader = Thread { [pool] in
             do {
                 try pool.unsafeRead { db in
-                    let statement = try SiteDatabase.prepare(db, sql: sql, parameters: parameters)
-                    let columns = statement.columnNames
                     var rows: [[DataValue]] = []
                     rows.reserveCapacity(chunkSize)
-                    let cursor = try Row.fetchCursor(statement)
-                    while let row = try cursor.next() {
-                        rows.append(SiteDatabase.values(of: row, columnCount: columns.count))
+                    let columns = try SiteDatabase.step(db, sql: sql, parameters: parameters) { columns, row in
+                        rows.append(row)
                         if rows.count == chunkSize {
                             handoff.put(.rows(columns, rows))
                             rows.removeAll(keepingCapacity: true)

@@ -25,11 +25,21 @@ extension SiteDatabase {
     }
 
     /// All the rows of `sql`, its `:name` parameters bound from `parameters` (a missing one binds NULL).
+    static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
+        var rows: [[DataValue]] = []
+        let columns = try step(db, sql: sql, parameters: parameters) { _, row in rows.append(row) }
+        return DataTable(columns: columns, rows: rows)
+    }
+
+    /// Steps `sql`, its `:name` parameters bound from `parameters` (a missing one binds NULL), handing each row to
+    /// `body` with the column names, which it also returns (when there is no row too). Page queries and long
+    /// listings (`forEachChunk`) both read rows this way.
     ///
     /// Binds and steps the cached statement with SQLite's own calls and reads each column as GRDB's `DatabaseValue`
     /// would (text up to its first NUL, a blob decoded as UTF-8): GRDB's argument dictionary, row cursor and
     /// per-value decoding cost more than most of a page's small queries themselves.
-    static func fetch(_ db: Database, sql: String, parameters: [String: DataValue]) throws -> DataTable {
+    static func step(_ db: Database, sql: String, parameters: [String: DataValue],
+                     _ body: (_ columns: [String], _ row: [DataValue]) throws -> Void) throws -> [String] {
         let statement = try compile(db, sql: sql)
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
@@ -50,14 +60,14 @@ extension SiteDatabase {
                 _ = value.bind(to: handle, at: index)
             }
         }
+        let columns = statement.columnNames
         let columnCount = sqlite3_column_count(handle)
-        var rows: [[DataValue]] = []
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
-                rows.append(row(of: handle, columnCount: columnCount))
+                try body(columns, row(of: handle, columnCount: columnCount))
             case SQLITE_DONE:
-                return DataTable(columns: statement.columnNames, rows: rows)
+                return columns
             default:
                 throw QueryError(message: String(cString: sqlite3_errmsg(db.sqliteConnection)), lineInQuery: nil)
             }

@@ -110,16 +110,6 @@ public final class SiteDatabase: Sendable {
         return statement
     }
 
-    static func values(of row: Row, columnCount: Int) -> [DataValue] {
-        var values: [DataValue] = []
-        values.reserveCapacity(columnCount)
-        for index in 0..<columnCount { values.append(dataValue(row[index] as DatabaseValue)) }
-        return values
-    }
-
-    /// The 0-based line in `sql` of the last error: at the byte offset SQLite reports, or, for a missing table,
-    /// which SQLite does not locate, where the table is first named.
-    /// - Parameter prefixLength: bytes that came before `sql` in the statement SQLite compiled.
     /// The 0-based line where the statement after the first starts: SQLite's prepare stops at the first one's end.
     static func secondStatementLine(_ db: Database, sql: String) -> Int? {
         sql.withCString { start -> Int? in
@@ -131,6 +121,9 @@ public final class SiteDatabase: Sendable {
         }
     }
 
+    /// The 0-based line in `sql` of the last error: at the byte offset SQLite reports, or, for a missing table,
+    /// which SQLite does not locate, where the table is first named.
+    /// - Parameter prefixLength: bytes that came before `sql` in the statement SQLite compiled.
     static func errorLine(_ db: Database, sql: String, after prefixLength: Int = 0) -> Int? {
         let offset = Int(sqlite3_error_offset(db.sqliteConnection)) - prefixLength
         if offset >= 0 { return SQLText.line(ofOffset: offset, in: sql) }
@@ -145,16 +138,6 @@ public final class SiteDatabase: Sendable {
         guard message.hasPrefix(prefix) else { return nil }
         let name = message.dropFirst(prefix.count).lowercased()
         return name.hasPrefix("main.") ? String(name.dropFirst(5)) : name
-    }
-
-    private static func dataValue(_ value: DatabaseValue) -> DataValue {
-        switch value.storage {
-        case .null: return .null
-        case .int64(let integer): return .integer(integer)
-        case .double(let real): return .real(real)
-        case .string(let text): return .text(text)
-        case .blob(let data): return .text(String(decoding: data, as: UTF8.self))
-        }
     }
 
     static func databaseValue(_ value: DataValue) -> (any DatabaseValueConvertible)? {
