@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Replaces the config's `locale` for this build (`tally report --locale de-DE`).
     public var locale: String?
+    /// The URL of one paginated listing to write whole, on its first page (`/users/ada/statements/2025/`): a printed
+    /// year-end statement (`tally report --statement`) must show every gift of the year, not the first 500.
+    public var wholeListing: String?
     /// Whether the build keeps a stamp beside the output (`BuildStamp`) and stops early when nothing changed since.
     public var stamp: StampUse = .none
 

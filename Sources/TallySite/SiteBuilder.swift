@@ -81,7 +81,8 @@ public enum SiteBuilder {
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
                                                  writer: writer, feedPages: feedPages, planned: plan.owners)
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
-                                    feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental)
+                                    feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental,
+                                    wholeListing: options.wholeListing)
         pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
         for index in plan.templatedSources {
             PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database) { pages in

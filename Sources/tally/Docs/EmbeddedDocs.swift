@@ -1957,8 +1957,10 @@ An unknown locale stops before building, with the closest one:
 
 `--statement 2025` takes the year-end giving statement instead, the page `/users/{user}/statements/2025/`
 (the example's `content/users/[username]/statements/[year].md`, see [content.md](content.md#year-end-giving-statements)).
-A statement of more gifts than one page of the site holds (500) gives its first page, which says how many
-gifts the year has.
+The site splits a year of more than 500 gifts into pages; the report holds every gift of the year on one
+page, since it is read on paper. `--page` does the same for any paginated page it names: the report builds
+that one listing whole (`BuildOptions.wholeListing`), and every other page of the temporary build as the site
+has it.
 
 ### PDF
 
@@ -2724,7 +2726,8 @@ a year would otherwise have them repeated under each page's 500 gifts). A year o
 them on pages of their own, 500 a page (`/users/ada/statements/2025/organizations/`, from
 `content/users/[username]/statements/[year]/organizations.md`), and the first page says how many and links there:
 at 100,000 organizations a year's 81,000 in one table took the build's memory to 668 MiB. So no page's HTML grows with the year:
-a year of 167,000 gifts is 334 pages of the same size, and `tally report --statement` takes the first. As for every paginated listing, the year's gifts are read once for all its pages. On paper
+a year of 167,000 gifts is 334 pages of the same size. `tally report --statement` is the exception: it prints the
+year whole, every gift on one page, since a statement on paper must be complete. As for every paginated listing, the year's gifts are read once for all its pages. On paper
 (its stylesheet, `static/css/statement.css`, lets the notes wrap and lets the table run over several sheets)
 and as a PDF, `tally report --user ada --statement 2025 --pdf ada-2025.pdf` ([cli.md](cli.md#pdf)).
 
