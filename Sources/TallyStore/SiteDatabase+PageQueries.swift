@@ -57,7 +57,10 @@ extension SiteDatabase {
                 }
                 // The name after its `:`, `@` or `$`.
                 let value = parameters[String(cString: cName + 1)].flatMap(databaseValue)?.databaseValue ?? .null
-                _ = value.bind(to: handle, at: index)
+                // SQLite refuses a value over its length limit (SQLITE_TOOBIG): say so rather than run with NULL.
+                guard value.bind(to: handle, at: index) == SQLITE_OK else {
+                    throw QueryError(message: String(cString: sqlite3_errmsg(db.sqliteConnection)), lineInQuery: nil)
+                }
             }
         }
         let columns = statement.columnNames
