@@ -41,7 +41,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -5115,6 +5115,98 @@ engineer's profiling, so both tools ran slower than on an idle machine): Tally 4
 Hugo 9.09 s wall, 8.30 s CPU, 818 MiB. Ratio **0.52** of Hugo's wall time (target 0.33), 0.14 of its memory (target
 0.25, met). `--force` took 87 % of the full build, a no-change build 5 %.
 
+### Outside Mustache, page by page (2026-11-25, branch `pages20k`)
+
+Where an example page's time goes apart from swift-mustache's name lookups (which another branch, "compiled", is
+replacing), measured while four engineers' builds and tests kept the load average at 19 to 28 on the 2 cores: the
+figures to compare are CPU times, `perf` sample shares and system-call counts, not wall times. "Before" is `main`'s
+binary of 01:01 UTC (before `07802b4`).
+
+```sh
+swift build -c release --product tally
+perf record -F 999 -g -o perf.data .build/release/tally build --db .bench/example/directory-1000.sqlite --out /tmp/NEW-1/public --timings
+perf report -i perf.data --children --sort sym --stdio -g none | swift demangle --simplified | less
+# a site of content/orgs/[slug].md alone (1,015 pages), as in "Organization pages: one connection a page"
+cd /tmp/org-site && strace -f -c -o syscalls.txt tally build --out /tmp/NEW-2/public
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-20000.sqlite --out /tmp/NEW-3/public --timings
+```
+
+**Where the CPU goes** (`perf`, 999 Hz, the whole 1,000-organization build, 2,601 pages, 9,695 samples), inclusive:
+
+| part | share of samples |
+| --- | ---: |
+| `PageRenderer.render`, all of it | 38.1 % |
+| swift-mustache (`MustacheTemplate.render`: bodies, layouts, titles) | 26.5 % |
+| writing the files (`OutputWriter.write`: `mkdir` 3.5 %, `open` 1.1 %, `write` 1.0 %) | 5.1 % |
+| SQLite's bytecode engine (`sqlite3VdbeExec`, self) | 4.8 % |
+| charts (`PageBlock.draw`, two widths each) | 3.9 % |
+| `page.*` (`PageContext.make`), of which the canonical URL's percent-encoding 1.1 % | 2.5 % |
+| the SQL functions through GRDB's `DatabaseFunction` (`slugify`, `convert_cents`, `local_datetime`, …) | 1.6 % |
+| the incremental build's digest of each page's rows (`PageInputs.resultsDigest`) | 1.3 % |
+| heading ids (`HeadingAnchors.addingIDs`) | 1.0 % |
+| the queries' template tables (`TableContext.init`) | 0.8 % |
+
+cmark-gfm has no frame pointers, so its share is spread over its callers; callgrind gives it as about 1 M of an
+organization page's 5.75 M instructions ([above](#organization-pages-one-connection-a-page)). The organization pages
+do need it: their body is Markdown with tables and lists. Nothing outside Mustache is a third of a page: the rest
+is many parts of 1 to 5 %.
+
+**System calls** (`strace -f -c`, the organization pages alone, 1,015 pages, 2,036 files), before → after:
+
+| call | before | after | what |
+| --- | ---: | ---: | --- |
+| `newfstatat` | 20,225 | 8,045 | SQLite's size check of the snapshot, each time a query began a read of the WAL |
+| `fcntl` | 7,753 | 2,083 | SQLite's lock on the WAL index (`F_RDLCK`, `F_UNLCK`), the same |
+| `mkdir` | 2,040 (1,021 failing with `EEXIST`) | 2,040 (1,021) | a page's folder, made again for its `giving.csv` |
+| `openat` | 3,406 | 3,383 | |
+
+What changed:
+
+- **A page's queries share one read transaction** (`SiteDatabase.run(_ sqls:parameters:)`, `pool.read` for
+  `pool.unsafeRead`). Outside a transaction, each of an organization page's twelve queries (and GRDB's
+  `PRAGMA schema_version` before them) began and ended its own read of the WAL: two `fcntl` calls on the
+  `-shm` file and one or two `fstat`s of the snapshot each.
+- **Canonical and sitemap URLs skip Foundation's percent-encoder** when the path has nothing to escape
+  (`SiteConfig.absoluteURL`): `addingPercentEncoding` bridged every path to `NSString`, 1.1 % of the build.
+  `AbsoluteURLTests` compares every ASCII character with Foundation's encoding (this Foundation escapes `;`).
+- **Heading ids of ASCII headings are made byte by byte** (`HeadingAnchors.asciiSlug`), not `Character` by
+  `Character`; `HeadingAnchorsTests` holds the two paths equal for every ASCII character.
+
+The example site's figures tests (`*FiguresTests`, `ExampleSiteTests`, 97 tests) pass unchanged, and the outputs
+of before and after are byte-identical (`diff -r`): the example site, the organization pages alone, and the
+1,000-organization site. At 1,000 organizations (one run each, load 24 to 26): 7.99 s of CPU before (7.32 user +
+0.67 sys), 7.19 s after (6.49 + 0.70), the organization pages 1.74 → 1.64 ms a page; part of the difference is
+`07802b4` (long listings), which the "before" binary predates.
+
+At 20,000 organizations (`tally build --timings`, one run each, load average in brackets):
+
+| | before | after |
+| --- | ---: | ---: |
+| pages (files) | 30,224 (50,271) | 30,224 (50,271) |
+| CPU, user + sys | 93.4 s (82.9 + 10.5) | 91.2 s (80.2 + 11.0) |
+| peak RSS | 134 MiB | 141 MiB |
+| wall | 9 min 23 s (23 to 27) | 7 min 58 s (22 to 24) |
+| `content/orgs/[slug].md`, 20,015 pages | 29.2 s (1.46 ms a page) | 29.5 s (1.47 ms a page) |
+| the ten costliest content files' render CPU (`--timings`), summed | 61.1 s | 58.6 s |
+
+The two outputs are byte-identical (`diff -r`). At this load the three changes do not show in the 20,000 build's
+CPU: 2.2 s less in all, within what one run each at load 22 to 27 can tell, and the organization pages' 1.46 and
+1.47 ms a page are the same. What they remove is small by construction: the perf shares above put every part
+outside Mustache at 5 % or less. **The 30 s target is not met**, and these changes do not bring it closer by more
+than a few percent: at 83 s of user CPU (loaded), two cores need about 40 s for the pages alone. Halving the CPU
+needs the Mustache work (a compiled layer, another branch), which is 26 % of the samples at 1,000 organizations and
+most of the listing and statement pages' rows.
+
+**Serial stages.** On the loaded "before" run the stages that run on one core took 47 s of the 562 s wall (opening the
+database 25.5 s, planning 6.5 s, assembling 5.3 s, the swap 9.7 s); the lead's idle run of 2026-11-24 put opening
+the database at 2.3 s. Timed apart (`python3 bench/view_times.py .bench/example/directory-20000.sqlite`: each
+view of `views/` created in dependency order on a copy, with Python's `sqlite3` and stand-ins for Tally's SQL
+functions, load 20), the materialized views cost 2.8 s of CPU: `usd_by_org` 0.84 s, `org_cards` 0.51 s,
+`gifts_by_org` 0.38 s, `gifts_by_day` 0.30 s, `org_neighbours` 0.24 s, `tagged` 0.19 s, `related_by_tag_set`
+0.13 s, the other fifteen under 0.07 s each. They run one after the other on the one connection that writes the
+snapshot: SQLite writes one file from one connection at a time, so overlapping them means materializing into files
+of their own and attaching them to every reader, which was not done here.
+
 ## Pagination and search at 20,000 organizations
 
 Measured on 2026-11-24 in a release build while other engineers' builds shared the machine (load average 10 to 11
@@ -5370,10 +5462,19 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
   that resolves names when it compiles (swift-mustache is 17.8 % of the 1,000-page build, mostly the listing pages'
   rows), and the system time of creating 10,000 files, which Hugo pays too.
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
-  30 s (71 s of user CPU; the organization pages are still the largest part, then the statements' and gift lists'
-  rows, all of it mostly Mustache and cmark-gfm), and peak memory within 200 MiB at 100,000: 399 MiB, the last rise as the
-  build writes the incremental build's record of 147,150 pages ([after the merges](#after-the-merges-of-2026-11-25));
-  next: find with heaptrack what holds it, and write that record as pages render rather than at the end.
+  30 s (83 s of user CPU on a loaded machine; the organization pages are still the largest part, then the statements'
+  and gift lists' rows, all of it mostly Mustache). Outside Mustache nothing is more than 5 % of the build
+  ([outside Mustache](#outside-mustache-page-by-page-2026-11-25-branch-pages20k)): next, in order of size, the
+  files' system time (a `mkdir` per file, half of them `EEXIST` for a page's `giving.csv`; `Output/`), the charts
+  (3.9 %, each drawn at two widths), the SQL functions through GRDB's `DatabaseFunction` (1.6 %: registered with
+  SQLite's own `sqlite3_create_function_v2` they would skip GRDB's boxing of each argument, and `local_datetime(ts,
+  zone)` makes a `TimeZone` for every row), the incremental build's digest of every page's rows (1.3 %), and the serial
+  stages: the materialized views (2.8 s of CPU at 20,000, one after the other on the writing connection), the
+  plan, `orgs/search.json` (made after every page, on one core; it could be made while the pages render), and the
+  build stamp and incremental record written after the swap. Peak memory within 200 MiB at 100,000: 399 MiB, the
+  last rise as the build writes the incremental build's record of 147,150 pages
+  ([after the merges](#after-the-merges-of-2026-11-25)); next: find with heaptrack what holds it, and write that
+  record as pages render rather than at the end.
 
 ## What the build does for speed
 
