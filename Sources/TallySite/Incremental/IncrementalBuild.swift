@@ -159,13 +159,8 @@ final class IncrementalBuild: Sendable {
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
-        let path = output.path
-        for (url, page) in state.withLock(\.pages) where manifest.sources[page.source] != nil {
-            let files = page.files.compactMap { OutputFileStamp.current($0.path, in: path) }
-            guard files.count == page.files.count else { continue }
-            manifest.pages[url] = PageManifest.Page(source: page.source, params: page.params, results: page.results, files: files)
-        }
-        manifest.save(beside: output)
+        manifest.pages = state.withLock(\.pages)
+        manifest.save(beside: output, stampingFilesIn: output.path)
     }
 
     private enum Decision {

@@ -81,7 +81,8 @@ Sources/TallySite/
                          (render or keep, page by page), OutputFileStamp, RenderExplanation (--explain)
   Output/                stages 8–9: OutputWriter (staging, hard links, atomic swap), OutputOrigin, StaticFiles,
                          BuildStamp and FileStamps (the up-to-date check), DirectoryEntries (one readdir loop)
-  Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted()
+  Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted(), BlockWriter (a file
+                         written a 64 KiB block at a time: the incremental record)
 Sources/TallyCheck/      tally check: SiteChecker, LinkDiagnostics, DataChecker (where check looks at data), CheckReport
 Sources/TallyReport/     tally report: ReportBuilder, SelfContainedPage; PDFPrinter, PrintStyle, PaperSize (--pdf)
 Sources/TallyImport/     tally import and sources: Importer; Formats/ (one file per format), Mapping/, Write/
@@ -4878,7 +4879,7 @@ free 5 %), cmark-gfm 5 %.
 | --- | --- |
 | ms a page at 20,000 within 1.5× of 1,000 | **met** on CPU: 2.91 against 2.56 ms (1.14×); no idle machine to measure wall time |
 | 20,000 organizations in ≤ 30 s on 2 cores | **not met**: 87 s of CPU is at least 44 s of wall on two cores. A person's report (4.7 → 1.7 s of CPU for its two pages) and budget overview (2.4 s → 0.06 s) now read views materialized once ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)), and no page waits for a long one before it. An organization page went from 2.02 to 1.73 ms of CPU at 20,000 (6.71 → 5.75 M instructions at 1,000), against a goal of 0.7 ms; listing pages take 1.9 to 2.5 ms, against 1 ms, almost all of it Mustache ([below](#organization-pages-one-connection-a-page)). Left: the organization pages (20,015, 32 to 40 s of CPU), the statements (8.5 s, the rendering of 500 rows a page) and every person's gifts list (5.3 s, 100 rows a page): swift-mustache's time a row |
-| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 399 MiB peak after the merges of 2026-11-25 ([below](#after-the-merges-of-2026-11-25)), from 668 MiB. A statement's first page no longer holds a year's 81,000 organizations (they have pages of their own past 500); RSS was 165 MiB after opening the database, 274 MiB late in the render and 399 MiB as the build ended, when it writes the incremental build's record of every page (`.public.tally-pages`, 35 MB at 147,150 pages) and keeps the snapshot beside it: that record is the likeliest cause of the last rise, not yet pinned down with heaptrack (before the incremental work, RSS rose 154 → 216 MiB over the same render). Time grows linearly: 3.13 ms of CPU a page at 100,000 against 3.2 at 20,000 |
+| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 235.7 MiB ([the incremental record in less memory](#the-incremental-record-in-less-memory)), from 372.4 MiB on the same machine that day (399 MiB after the merges of 2026-11-25). The incremental record is now one string a page and written a block at a time, the sitemap a file at a time, `search.json` as bytes; the peak is now the sitemap, feeds and `search.json` at the end, over a render that holds 171 MB. Time grows linearly: 3.50 ms of CPU a page at 100,000 against 3.12 at 20,000, on a loaded machine |
 | the query-plan check warns on the old queries and is silent on the fixed site | met earlier (`FullScanCheckTests`) |
 
 #### Malloc arenas
@@ -5207,6 +5208,78 @@ functions, load 20), the materialized views cost 2.8 s of CPU: `usd_by_org` 0.84
 snapshot: SQLite writes one file from one connection at a time, so overlapping them means materializing into files
 of their own and attaching them to every reader, which was not done here.
 
+### The incremental record in less memory
+
+```sh
+swift build -c release --product tally
+# RSS sampled every 2 s from /proc/PID/status (VmHWM, RssAnon, RssFile) during the build
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-100000.sqlite --out /tmp/new-folder/public --timings
+heaptrack .build/release/tally build --db .bench/example/directory-5000.sqlite --out /tmp/other-folder/public
+heaptrack_print -f heaptrack.tally.*.zst --print-peaks 1 --peak-limit 14
+```
+
+Measured on 2026-11-25 between 02:58 and 04:20 UTC, one run each, **while four other engineers' builds loaded the
+machine (load average 20 to 30 on 2 cores)**: wall times are not comparable with any table above; peak RSS and the
+page counts are, CPU times roughly. `before` is `main` at `07802b4`'s release binary, `after` this branch.
+
+Where the memory went, sampled from `/proc/PID/status` every 2 s during the 100,000 build (`before`). RssFile stayed at
+37 to 38 MiB throughout (the 35 MB binary; SQLite maps nothing, `mmap_size` is 0), so everything that grew is
+anonymous memory:
+
+| phase | RssAnon (before), MB as /proc gives kB ÷ 1000 |
+| --- | ---: |
+| the snapshot copied, scrubbed, its views materialized | 13 → 36 |
+| planning and the first listings | up to 124, then 99 to 119 |
+| the render, 147,150 pages | 119 → 193, about 500 bytes a page |
+| sitemap, feeds, `orgs/search.json` (7.9 s) | 193 → 250, VmHWM 311 |
+| the swap, then the incremental record (`.public.tally-pages`) | 234 → 306, **VmHWM 381 (372.4 MiB)** |
+
+What grew with the pages, and what changed:
+
+- **The incremental record** (`PageManifest`, `IncrementalBuild.noteRendered`). Every page's record lived until the
+  end as five strings and an array (source, params digest, results digest, files with their stamps); then `save`
+  made a stamped copy of every record, the 35 MB text of the manifest, and a `Data` copy of that text, all at once.
+  A record is now one tab-separated string (params, results, then each file and its stamp), and `save` writes the
+  manifest a 64 KiB block at a time (`BlockWriter`), each page stamped as its line is written, into
+  `.public.tally-pages.partial`, renamed over the old one only when every write succeeded. Same text, same
+  format (`tally-pages 3`); `PageManifestTests`.
+- **The sitemap** made every entry a string (147,150 of them, about 15 MB), then all three 50,000-URL files at once.
+  Each file is now handed to the writer as soon as it is full (`Sitemap.write`), so at most two are held.
+- **`orgs/search.json`** (20 MB at 100,000) was built as a `String` and copied into `Data` for the writer; it is now
+  built as bytes.
+
+heaptrack at 5,000 organizations (peak heap 11.7 MB, against a peak RSS of 65 MiB under heaptrack) puts the largest
+live allocations in SQLite while the snapshot is made: the sorter of a materialized view (4.2 MB) and the backup's
+page caches (3.8 MB), all bounded by SQLite's 2 MB `cache_size`, none growing with N. The rise early in the render
+at 100,000 (RssAnon 36 → 124 MB in six seconds, the cores on the first listings, `PageWriter+Listings`, as a stack
+taken with gdb at that moment shows) is not pinned down: running the directory listing's query alone in `sqlite3`
+on the build's snapshot peaks at 8 MiB.
+
+| N | pages | CPU (user + sys) | CPU a page | peak RSS | wall (load) |
+| ---: | ---: | ---: | ---: | ---: | ---: |
+| 20,000, before (the lead's run above) | 30,224 | 97.0 s | 3.21 ms | 142 MiB | 84.3 s (3.5) |
+| 20,000, after | 30,224 (50,271 files) | 94.4 s (84.0 + 10.4) | 3.12 ms | **118.5 MiB** | 11 min 18 s (28) |
+| 100,000, before | 147,150 (247,200 files) | 571.9 s (488.4 + 83.5) | 3.89 ms | 372.4 MiB | 32 min 1 s (20 to 25) |
+| 100,000, after | 147,150 (247,200 files) | 514.3 s (439.3 + 75.1) | 3.50 ms | **235.7 MiB** | 48 min 16 s (25 to 30) |
+
+At 100,000 the render stage now ends at an RssAnon of 171 MB (193 before); the sitemap, feeds and `orgs/search.json`
+take it to 200 MB for a moment (VmHWM 241 MB, the new peak: 250 MB and 311 before), and the swap and the incremental
+record no longer raise it at all (183 MB; before, 234 → 306 MB and VmHWM 381 MB). The output and the record are the
+same as before: `diff -rq` of the two 247,200-file outputs finds no difference, and the two `.public.tally-pages` are equal but for
+the stamps and the `binary` and `options` digests. Time still grows linearly with the pages: 3.12 ms of CPU a page at 20,000 and
+3.50 ms at 100,000 (3.89 before, on the same loaded machine, where the kernel's share grows).
+**Still not met: peak RSS ≤ 200 MiB at 100,000.** What is left, largest first:
+
+- the rise at the first listings (about 80 MB of RssAnon in seconds, above; 36 → 129 MB in the run after), which glibc keeps for the rest of the
+  build: the next thing to pin down, with heaptrack on a 100,000 build on an idle machine;
+- `IncrementalBuild`'s `reasons`, every page's URL → why it rendered, kept for `--explain` in every build (about
+  110 bytes a page, 16 MB at 147,150 pages): it could be kept only when `--explain` asks for it;
+- the plan's URL index (`PagePlan.owners`, about 120 bytes a page, 17 MB) and each record's URL as its key;
+- the sitemap, feeds and `orgs/search.json` at the end (30 MB for a moment, now the peak): the JSON could go to its
+  file a chunk at a time through the output writer;
+- writing each page's record to the file as it renders (the manifest's lines grouped by content file, not sorted)
+  would take the records, one string and a URL key each, out of memory.
+
 ## Pagination and search at 20,000 organizations
 
 Measured on 2026-11-24 in a release build while other engineers' builds shared the machine (load average 10 to 11
@@ -5471,10 +5544,10 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
   zone)` makes a `TimeZone` for every row), the incremental build's digest of every page's rows (1.3 %), and the serial
   stages: the materialized views (2.8 s of CPU at 20,000, one after the other on the writing connection), the
   plan, `orgs/search.json` (made after every page, on one core; it could be made while the pages render), and the
-  build stamp and incremental record written after the swap. Peak memory within 200 MiB at 100,000: 399 MiB, the
-  last rise as the build writes the incremental build's record of 147,150 pages
-  ([after the merges](#after-the-merges-of-2026-11-25)); next: find with heaptrack what holds it, and write that
-  record as pages render rather than at the end.
+  build stamp and incremental record written after the swap. Peak memory within 200 MiB at 100,000: 235.7 MiB now, from
+  372.4 ([the incremental record in less memory](#the-incremental-record-in-less-memory)); next: the rise of about
+  80 MB at the first listings, the sitemap and `search.json` at the end, `--explain`'s reasons kept in every build,
+  and the page records written as pages render.
 
 ## What the build does for speed
 
