@@ -1047,7 +1047,7 @@ deployed. With a custom domain, `base_url` in `tally.yaml` can name it and the `
 The same steps as one script, [examples/deploy-gh-pages.sh](examples/deploy-gh-pages.sh); run it in the
 folder that holds your site. It publishes to a `gh-pages` branch, which GitHub Pages can serve (*Source*:
 *Deploy from a branch*); for another host, replace the last block with your upload (`rsync -a --delete
-public/ host:/var/www/site/`, say). Because each build hard-links unchanged files and keeps their
+public/ host:/var/www/site/`, say). Because each build leaves unchanged files in place and keeps their
 modification times, rsync and CDN uploads only send what changed.
 
 <!-- included: examples/deploy-gh-pages.sh -->
@@ -1468,7 +1468,7 @@ them; the record is a small file beside the output folder, `.public.tally-build`
 files whose bytes are unchanged are still kept as they are.
 
 **Only what changed is rendered.** When something did change, a build renders only the pages whose inputs
-changed and keeps every other page's file from the previous output (hard-linked, so its inode and modification
+changed and keeps every other page's file from the previous output (left in place, so its inode and modification
 time stay). What a page's inputs are is recorded beside the output, in `.public.tally-pages`:
 
 - its content file, its layout and every partial the body and the layout name;
@@ -1564,7 +1564,7 @@ Built 3 pages (6 files written, 0 unchanged, 2 static) in 0.06 s → /home/me/my
 
 `files written` and `unchanged` count pages, the files the assemble stage writes (`robots.txt`,
 `sitemap.xml`, `404.html` when the site has no `content/404.md`, feeds) and static files together. `unchanged` files are
-hard-linked from the previous build. `static` is the number of files in `static/`.
+left in place from the previous build. `static` is the number of files in `static/`.
 
 Progress, on a terminal only, so CI logs get none of it:
 
@@ -5346,19 +5346,70 @@ change, so they are kept. The time is the fixed part of a build (loading every c
 swap's hard links), which a full build of this size spends too; its wall time here includes the hard links of
 10,102 kept files into a new tree.
 
-`tally serve` rebuilds through the same `SiteBuilder.build`, so a saved row on the 20,000-organization directory
-costs what the donation build costs: 35 to 43 s of CPU here, not "well under a second".
+`tally serve` rebuilds through the same `SiteBuilder.build` (with the stamp, as `tally build` has it), so a saved row
+on the 20,000-organization directory costs what the donation build costs: 33.6 s of CPU in the run below, not "well
+under a second".
+
+**Where a one-donation build's time goes, and the output updated in place** (branch `swap`, 2026-11-25; release
+build, `--timings` plus per-step wall and CPU marks taken with a temporary probe, not committed; the machine was
+shared by five builds, load average 21–25, and the full `swift test` filter of this work ran beside the donation
+build, so the wall times mean little and CPU time, user + sys from `/usr/bin/time -v`, is the figure):
+
+```sh
+swift build -c release --product tally
+# the site of bench/incremental_bench.py (content, templates, views, static, tally.yaml, data/ and a copy of
+# .bench/example/directory-20000.sqlite), then:
+tally build --db directory.sqlite --out public --timings --force     # full
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 1001, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+tally build --db directory.sqlite --out public --timings             # one donation
+```
+
+| build | pages rendered | wall (load) | CPU (user + sys) | of the full build's CPU |
+| --- | ---: | ---: | ---: | ---: |
+| full (`--force`) | 30,026 | 251.4 s (24) | 93.38 s (82.67 + 10.71) | 100 % |
+| one donation by ada added | 2,657 | 254.2 s (24, tests beside it) | 33.58 s (26.94 + 6.64) | 36 % |
+| then `templates/org.mustache` edited (a comment) | 20,018 | 175.2 s (25) | 41.02 s (37.06 + 3.96) | 44 % |
+
+The donation build, step by step (wall, and CPU where it was marked):
+
+| step | wall | CPU | what |
+| --- | ---: | ---: | --- |
+| Opening database | 24.5 s | | copy, scrub, foreign-key indexes, `site_pages`, views and materialized views: the database changed, so the kept snapshot cannot be reused |
+| Expanding templated pages | 7.5 s | | the plan: every `pages` query read in chunks |
+| table digests (`contentDigests`) | 1.4 s | 0.36 s | every table and view the pages read |
+| manifest load | 9.6 s | 0.81 s | `.public.tally-pages`, 7.4 MB |
+| `ChangedRows.find` | 2.8 s | 0.28 s | `donations` walked in both snapshots |
+| rendering, of which | 152.3 s | 24.5 s | |
+| &nbsp;&nbsp;page renders | | 7.8 s | 2,002 gift pages of ada (6.4 s), 629 tag listing pages (1.2 s), the rest 0.2 s |
+| &nbsp;&nbsp;rows checks | 30.3 s | | the queries of the 7 pages not proven keyed (`/`, `/users/`, `/users/ada/`, `/charts/`, …), run again to compare rows; `/users/ada/` alone renders in 0.7 s |
+| &nbsp;&nbsp;the rest | | ≈ 16 s | the listings' queries over every row (ada's gifts, the tag listings), deciding 27,000 pages (a `stat` per kept file) |
+| assemble | 5.4 s | 0.52 s | sitemap, feeds |
+| output updated in place | 45.6 s | 0.88 s | walking both trees 6.1 s (0.89 s CPU); journal and 2,651 moves 0.8 s (0.25 s); removing the retired files and the emptied staging folders ≈ 24 s of waiting on the shared disk |
+| manifest and kept snapshot saved | 6.2 s | 0.56 s | |
+
+Before this change the same step hard-linked 47,422 unchanged files into a new tree and deleted the old one:
+8.2 s of system time and 114.8 s of wall time (above). In place it moves the 2,651 files that changed, and the
+kept files keep their inode, modification and change times. What is left of the 36 % is the render stage's work
+for pages that do not render (rows checks and listing queries, about 16 s of CPU) and the fixed steps that read
+every page or every row (the plan, the manifest, the digests, the snapshot). The snapshot is now copied from the
+kept one when the database and the site's pages and views did not change (`KeptSnapshot`): that saves the
+"Opening database" step for a template or Markdown edit, not for a donation. In the template build above it took
+1.1 s of wall time (13.4 s in the full build and 24.5 s in the donation build, which made theirs), and keeping
+the snapshot afterwards 0.01 s instead of 0.5–0.7 s; that build wrote no file (the edit is a comment) and its
+in-place update only walked the 50,271 files (5.6 s wall, 0.69 s CPU). The org pages' renders are 31.2 s of its
+41.0 s of CPU: that case is bounded by rendering 20,015 pages, as the issue expects.
 
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations now renders 2,657 of 30,026 pages (the pages whose rows changed, most of them the later pages of
-  ada's gift listing, which all shift) but takes 37 % of the full build's CPU time. Next: measure the render
-  stage's work outside page renders apart (listing queries, rows checks, digests, row comparison); keep the
-  output tree in place instead of hard-linking every unchanged file into a new one (8 s of system time); reuse
-  the last snapshot when the database did not change instead of copying and scrubbing it again; prove more query
-  shapes keyed (a subquery or common table expression filtered on the parameter) so fewer pages need a rows
-  check. On the Markdown case one edited page takes 60 % of the full build's CPU: the same fixed part.
+  organizations renders 2,657 of 30,026 pages and takes 36 % of the full build's CPU time. The output is now updated
+  in place (2,651 files moved rather than 47,422 linked), and the snapshot is reused when the database did not
+  change. Next, from the split above: the rows checks and listing queries of pages that do not render (≈ 16 s of
+  CPU: prove more query shapes keyed, a subquery or common table expression filtered on the parameter, and keep a
+  listing's rows from the last build instead of querying every row again); the manifest's load (0.8 s CPU, 9.6 s
+  wall: a binary or streamed format); the plan's second read of every `pages` query; removing the retired files
+  after an in-place update (seconds of waiting on a busy disk: could be left to the next build, or done in the
+  background after the summary). The `org.mustache` edit and the Markdown case were not measured again this session.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
