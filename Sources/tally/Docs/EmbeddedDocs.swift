@@ -1477,7 +1477,8 @@ time stay). What a page's inputs are is recorded beside the output, in `.public.
   unpublished user changes nothing;
 - its row of the `pages` query, and a digest of the rows its queries gave. When only tables it reads changed,
   the rows that changed are found by comparing the published snapshot with the copy the last build kept beside
-  the output (`.public.tally-rows`, which `tally init`'s `.gitignore` lists too); a page whose every query that reads a changed table is keyed on its `pages`
+  the output (`.public.tally-rows`, which `tally init`'s `.gitignore` lists too, with `.public.tally-rows-source`, the
+  record of what it was made from, so that a build whose database did not change copies it instead of making its own); a page whose every query that reads a changed table is keyed on its `pages`
   row (`WHERE d.organization_id = :organization_id`, also through a view that passes the column through row by
   row) is kept without running a query when no changed row has its value. Other pages run their queries again
   and are kept if they give the same rows. So a new donation renders the pages that show it, not every page that
