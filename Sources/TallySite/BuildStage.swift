@@ -82,6 +82,9 @@ public struct BuildSummary: Sendable {
     public var pagesKept = 0
     /// Each page rendered by an incremental build (URL path) → why: `table donations changed`, `new page, …`.
     public var renderReasons: [String: String] = [:]
+    /// True when the build copied the published snapshot its last build kept, since nothing it is made from changed
+    /// (`KeptSnapshot`), rather than making it from the database again.
+    public var snapshotReused = false
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

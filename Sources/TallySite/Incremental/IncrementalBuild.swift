@@ -148,11 +148,11 @@ final class IncrementalBuild: Sendable {
     }
 
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
-    /// this build's snapshot beside it for the next build to compare rows with.
-    func save(output: URL) {
+    /// this build's snapshot beside it (`kept`) for the next build to compare rows with, or to copy.
+    func save(output: URL, snapshot kept: KeptSnapshot) {
         var manifest = PageManifest()
-        let snapshot = PageManifest.snapshotFile(for: output)
-        if database.keepSnapshot(at: snapshot.path) {
+        let snapshot = URL(fileURLWithPath: kept.path)
+        if database.keepSnapshot(as: kept) {
             manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
         }
         manifest.global = inputs.global
