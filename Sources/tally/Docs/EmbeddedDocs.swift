@@ -5586,6 +5586,12 @@ in-place update only walked the 50,271 files (5.6 s wall, 0.69 s CPU). The org p
   instructions, but each value is still a `Cell` boxed in `Any`, cast to `MustacheCustomRenderable` and appended
   to a `String` per template level; a renderer compiled against Tally's own value types (no `Any`, output
   appended to one buffer) would take out most of the rest. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
+  Such a layer was written on 2026-11-25 and is kept, not merged, on the branch `compiled`
+  (`Sources/TallyTemplates/Compiled/`, PATCHES.md change 9; the Mustache spec and byte-identical sites pass):
+  24 organization-like cards took 1.52 → 1.01 M instructions, but the 1,000-page Markdown site went 1,456 →
+  1,477 M (Mustache 199 → 218 M), because most of its values come from `MapContext`s of `Any`, identified by a
+  chain of casts, and lists are copied element by element. Next on that branch: maps and lists that hold their
+  values typed when made, and a row's column position found once per section; merge it when it is faster on both.
   (The front-matter reader that skips Yams' nodes is done: [the Markdown work](#the-markdown-pipeline-again-2026-11-25).)
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
