@@ -5124,6 +5124,31 @@ engineer's profiling, so both tools ran slower than on an idle machine): Tally 4
 Hugo 9.09 s wall, 8.30 s CPU, 818 MiB. Ratio **0.52** of Hugo's wall time (target 0.33), 0.14 of its memory (target
 0.25, met). `--force` took 87 % of the full build, a no-change build 5 %.
 
+### After the merges of 2026-11-25, second round
+
+Measured by the lead at `main` after merging the branches pages20k, memory and swap (the compiled Mustache layer is
+kept on its own branch: [not done yet](#not-done-yet)), release build, while the fresh-clone CI run went on beside it
+(load average 4 to 5): compare CPU times and peak memory.
+
+```sh
+swift build -c release --product tally
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-100000.sqlite --out /tmp/new-folder/public --timings
+python3 bench/incremental_bench.py --n 20000 --pages 0 --runs 1 --tally .build/release/tally
+```
+
+| build | pages rendered | CPU (user + sys) | of the full build | peak RSS | wall (load) |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| 100,000 organizations, full | 147,150 (247,200 files) | 512.7 s (434.9 + 77.8), 3.48 ms a page | | 233 MiB | 10 min 31 s (4 to 5) |
+| 20,000 organizations, full (`--force`) | 30,224 | 81.85 s | 100 % | | 82.1 s (4.9) |
+| 20,000, one donation by ada added | 2,658 | 26.98 s | 33.0 % | | 25.2 s (4.2) |
+| 20,000, `templates/org.mustache` edited | 20,018 | 35.20 s | 43.0 % | | 33.0 s (3.8) |
+
+At 100,000 peak memory is 233 MiB, from 399 MiB at the first round's merges (target 200). The one-donation build
+went from 37 % to 33 % of the full build's CPU, and its wall time from minutes of hard links on a loaded disk to
+25 s: the output is updated in place and kept files are not touched. What is left of those 27 s is mostly the
+rows checks of the seven pages whose queries are not proven keyed, the listings' queries over every row, and the
+snapshot made again because the database changed ([not done yet](#not-done-yet)).
+
 ### Outside Mustache, page by page (2026-11-25, branch `pages20k`)
 
 Where an example page's time goes apart from swift-mustache's name lookups (which another branch, "compiled", is
