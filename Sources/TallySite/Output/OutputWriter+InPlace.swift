@@ -18,13 +18,13 @@ extension OutputWriter {
     func commitInPlace(move: (String, String) -> Int32) throws(Diagnostic) -> Bool {
         let staged = Self.files(under: stagingPath, includingHidden: true)
         guard staged.allSatisfy({ Self.isPlain($0) && canPlace($0) }) else { return false }
+        let stagedSet = Set(staged)
         let live = Set(Self.files(under: outputPath))
         let kept = Set(state.withLock { $0.unchangedPaths })
-        if let missing = kept.first(where: { !live.contains($0) && !staged.contains($0) }) {
+        if let missing = kept.first(where: { !live.contains($0) && !stagedSet.contains($0) }) {
             throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
                              hint: "something else is changing the output folder; build again once it is done")
         }
-        let stagedSet = Set(staged)
         var journal = OutputJournal(retired: retiredName, entries: staged.sorted().map {
             OutputJournal.Entry(change: access(outputPath + "/" + $0, F_OK) == 0 ? .replace : .add, path: $0)
         })
