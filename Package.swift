@@ -62,24 +62,27 @@ let package = Package(
         ], exclude: ["Snapshots"]),
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
         .testTarget(name: "TallyStoreTests", dependencies: [
-            "TallyStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            "TallyStore", "TallyTestFolder", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
-        .testTarget(name: "TallyHTMLTests", dependencies: ["TallyHTML"]),
+        .testTarget(name: "TallyHTMLTests", dependencies: ["TallyHTML", "TallyTestFolder"]),
         .testTarget(name: "TallyImportTests", dependencies: [
-            "TallyImport", "TallyStore", "TallyFormat", .product(name: "GRDB", package: "GRDB.swift"),
+            "TallyImport", "TallyStore", "TallyFormat", "TallyTestFolder", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // Temporary folders that every test target uses, removed when the test process ends.
+        .target(name: "TallyTestFolder", path: "Tests/TallyTestFolder"),
         // Small sites written to temporary folders, and the repository's example site, for the tests above TallyStore.
-        .target(name: "TallyTestSupport", dependencies: ["TallySite", "TallyStore"], path: "Tests/TallyTestSupport"),
+        .target(name: "TallyTestSupport", dependencies: ["TallySite", "TallyStore", "TallyTestFolder"], path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySiteTests", dependencies: [
-            "CTallySystem", "TallyHTML", "TallySite", "TallyStore", "TallyMarkdown", "TallyTestSupport",
+            "CTallySystem", "TallyHTML", "TallySite", "TallyStore", "TallyMarkdown", "TallyTestSupport", "TallyTestFolder",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallySite", "TallyTestSupport"]),
-        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallySite", "TallyTestSupport"]),
+        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallySite", "TallyTestSupport", "TallyTestFolder"]),
         .testTarget(name: "TallyServeTests", dependencies: [
-            "TallyServe", "TallySite", "TallyStore", .product(name: "FlyingFox", package: "FlyingFox"),
+            "TallyServe", "TallySite", "TallyStore", "TallyTestFolder", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
-        .testTarget(name: "TallyCLITests", dependencies: ["tally"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTestFolder"]),
     ]
 )

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import TallyFormat
+import TallyTestFolder
 import Testing
 
 /// Runs the built `tally` binary, which sits beside the test bundle.
@@ -23,7 +24,7 @@ func tally(_ arguments: [String], in directory: URL? = nil) throws -> (status: I
 }
 
 func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID().uuidString)")
+    let url = TestFolder.make("tally-cli")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

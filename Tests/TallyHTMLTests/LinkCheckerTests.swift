@@ -1,11 +1,12 @@
 import Foundation
+import TallyTestFolder
 import Testing
 import TallyHTML
 
 @Suite struct LinkCheckerTests {
     /// Writes `files` into a fresh folder and checks it.
     func check(_ files: [String: String], basePath: String = "/") throws -> LinkReport {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-links-\(UUID().uuidString)")
+        let folder = TestFolder.make("tally-links")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)

@@ -3,6 +3,7 @@ import GRDB
 import TallyFormat
 @testable import TallyImport
 import TallyStore
+import TallyTestFolder
 
 /// A database with Tally's schema in a temporary folder, with a user and three organizations, and files to import
 /// written beside it.
@@ -11,7 +12,7 @@ struct ImportFixture {
     var databasePath: String { folder.appendingPathComponent("site.sqlite").path }
 
     init(seed: String = ImportFixture.seed) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)")
+        folder = TestFolder.make("tally-import")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try DatabaseMigrations.migrate(databaseAt: databasePath, seedSQL: seed)
     }

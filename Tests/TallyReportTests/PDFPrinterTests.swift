@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestFolder
 import Testing
 @testable import TallyReport
 import TallyFormat
@@ -9,7 +10,7 @@ import TallyTestSupport
 /// report and statement read back with poppler's `pdftotext` and `pdfinfo`.
 @Suite struct PDFPrinterTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-pdf-test-\(UUID().uuidString)")
+        let url = TestFolder.make("tally-pdf-test")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

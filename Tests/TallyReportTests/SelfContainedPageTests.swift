@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestFolder
 import Testing
 @testable import TallyReport
 import TallySite
@@ -7,7 +8,7 @@ import TallySite
 @Suite struct SelfContainedPageTests {
     /// Inlines `html` against a built folder holding `/css/a.css` and `/i.svg`.
     func inline(_ html: String, absoluteBase: String? = "https://giving.example/", basePath: String = "/") throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tally-inline-\(UUID().uuidString)")
+        let output = TestFolder.make("tally-inline")
         defer { try? FileManager.default.removeItem(at: output) }
         try FileManager.default.createDirectory(at: output.appendingPathComponent("css"), withIntermediateDirectories: true)
         try Data("b{color:red}</style>".utf8).write(to: output.appendingPathComponent("css/a.css"))

@@ -4,13 +4,14 @@ import Synchronization
 import TallySite
 import TallyStore
 @testable import TallyServe
+import TallyTestFolder
 
 /// A small site in a temporary folder, served by a real `PreviewServer` for the length of a test.
 struct PreviewSite {
     let root: URL
 
     init(_ files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-serve-\(UUID().uuidString)")
+        root = TestFolder.make("tally-serve")
         var all = files
         if all["tally.yaml"] == nil { all["tally.yaml"] = "title: Test\ndatabase: site.sqlite\n" }
         if all["templates/default.mustache"] == nil {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestFolder
 import Testing
 import TallyFormat
 import TallyStore
@@ -6,7 +7,7 @@ import TallyStore
 /// Version 5's `exchange_rates` table and the `convert_cents` SQL function that pages convert money with.
 @Suite struct ExchangeRatesTests {
     static func database(_ seed: String = "") throws -> (path: String, database: SiteDatabase) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-rates-\(UUID().uuidString)")
+        let folder = TestFolder.make("tally-rates")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("site.sqlite").path
         try DatabaseMigrations.migrate(databaseAt: path, seedSQL: seed)

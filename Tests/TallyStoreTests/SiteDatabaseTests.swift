@@ -1,11 +1,12 @@
 import Foundation
+import TallyTestFolder
 import Testing
 import TallyFormat
 import TallyStore
 
 /// A database with the schema and two users, one published, in a temporary folder.
 private func makeDatabase(_ extraSQL: String = "") throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-store-\(UUID().uuidString)")
+    let folder = TestFolder.make("tally-store")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("site.sqlite").path
     try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """
@@ -26,7 +27,7 @@ private func makeDatabase(_ extraSQL: String = "") throws -> String {
 
 /// A database whose `social_accounts.auth_token` is NOT NULL and UNIQUE, so the snapshot cannot drop it and blanks it.
 private func makeUndroppableTokenDatabase() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-store-\(UUID().uuidString)")
+    let folder = TestFolder.make("tally-store")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("other.sqlite").path
     try DatabaseMigrations.migrate(databaseAt: path, seedSQL: """

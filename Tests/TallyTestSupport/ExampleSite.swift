@@ -1,6 +1,7 @@
 import Foundation
 import TallySite
 import TallyStore
+import TallyTestFolder
 
 /// The repository's example site (`tally.yaml`, `content/`, `templates/`, `static/`, `views/`), copied into a
 /// temporary folder with a database made from `data/example.sql`, exactly as `make site` builds it.
@@ -16,7 +17,7 @@ public enum ExampleSite {
 
     /// Copies the example site into a temporary folder, with its database made from `seedSQL` (default data/example.sql).
     public static func copy(seedSQL: String? = nil) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-example-\(UUID().uuidString)")
+        let root = TestFolder.make("tally-example")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static", "views"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: root.appendingPathComponent(item))

@@ -1,6 +1,7 @@
 import Foundation
 import TallySite
 import TallyStore
+import TallyTestFolder
 
 /// A small site written to a temporary folder: files given inline, a database made from SQL.
 public struct TestSite {
@@ -12,7 +13,7 @@ public struct TestSite {
     ///   - files: paths relative to the site root and their text; a `tally.yaml` and `templates/default.mustache` are added when absent.
     ///   - seedSQL: run after the schema migration to fill the database.
     public init(_ files: [String: String], seedSQL: String = "") throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-site-\(UUID().uuidString)")
+        root = TestFolder.make("tally-site")
         var all = files
         if all["tally.yaml"] == nil { all["tally.yaml"] = "title: Test\ndatabase: site.sqlite\npublish_users: [ada]\n" }
         if all["templates/default.mustache"] == nil { all["templates/default.mustache"] = TestSite.defaultLayout }

@@ -91,6 +91,7 @@ Sources/tally/           one file per command; StarterSite beside InitCommand; D
 Tests/<Module>Tests/     mirror Sources/; TallySiteTests has the same stage folders, plus ExampleSite/ for the example
                          site's builds and figures
 Tests/TallyTestSupport/  TestSite (a small site in a temporary folder) and ExampleSite (the repository's example, copied)
+Tests/TallyTestFolder/   TestFolder: every test's temporary folder, inside one folder per test process removed at exit
 Tests/Fixtures/          second-database.sql: a database for the example content written apart from data/example.sql
 Vendor/swift-mustache/   swift-mustache 2.1.1 with Tally's patches (PATCHES.md) and the Mustache spec's JSON for its tests
 tools/                   embed-docs.py, which writes Sources/tally/Docs/EmbeddedDocs.swift (`make docs-embed`)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestFolder
 import Testing
 import TallyFormat
 import TallySite
@@ -249,7 +250,7 @@ import TallyTestSupport
         """
 
     @Test func aDatabaseOfOnlyOrganizationsBuildsWithoutBrokenPages() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-orgs-only-\(UUID().uuidString)")
+        let root = TestFolder.make("tally-orgs-only")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
         for item in ["tally.yaml", "content", "templates", "static", "views"] {
             try FileManager.default.copyItem(at: ExampleSite.repository.appendingPathComponent(item),

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestFolder
 import Testing
 @testable import TallySite
 
@@ -6,7 +7,7 @@ import Testing
 /// written, and read back as it was.
 @Suite struct PageManifestTests {
     private func folder() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("page-manifest-\(UUID().uuidString)")
+        let root = TestFolder.make("page-manifest")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("public/orgs/a"), withIntermediateDirectories: true)
         try Data("<p>a</p>".utf8).write(to: root.appendingPathComponent("public/orgs/a/index.html"))
         try Data("x,y\n".utf8).write(to: root.appendingPathComponent("public/orgs/a/gifts.csv"))

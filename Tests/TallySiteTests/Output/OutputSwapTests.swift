@@ -2,6 +2,7 @@ import CTallySystem
 import Foundation
 import TallyFormat
 @testable import TallySite
+import TallyTestFolder
 import TallyTestSupport
 import Testing
 
@@ -52,7 +53,7 @@ import Testing
 
     /// A temporary folder holding `files` (relative path: text).
     static func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-swap-\(UUID().uuidString)")
+        let folder = TestFolder.make("tally-swap")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
