@@ -9,3 +9,11 @@ int tally_limit_malloc_arenas(int count) {
     return 1;
 #endif
 }
+
+int tally_release_free_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

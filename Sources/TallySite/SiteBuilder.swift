@@ -92,9 +92,9 @@ public enum SiteBuilder {
             }
         }
         pageWriter.finish()
+        MallocArenas.releaseFreed()
         problems += pageWriter.problems
-        plan.owners.merge(pageWriter.listingPages) { planned, _ in planned }
-        plan.owners.merge(incremental?.keptListingPages ?? [:]) { planned, _ in planned }
+        plan.listingPages = pageWriter.listingPages.merging(incremental?.keptListingPages ?? [:]) { rendered, _ in rendered }
 
         progress?.stageStarted(.assemble)
         let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer)
@@ -102,7 +102,8 @@ public enum SiteBuilder {
 
         problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
         problems += writeChartStylesheet(to: writer)
-        let pageSources = PageSourceIndex(owners: plan.owners, files: content.pages.map(\.file))
+        MallocArenas.releaseFreed()
+        let pageSources = PageSourceIndex(owners: plan.owners, files: content.pages.map(\.file), listingPages: plan.listingPages)
         progress?.stageStarted(.copyStatic)
         let staticFiles = StaticFiles.copy(from: options.root.appendingPathComponent(config.staticDirectory),
                                            displayDirectory: config.staticDirectory, rewriter: pageWriter.rewriter,

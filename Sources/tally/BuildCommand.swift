@@ -37,6 +37,7 @@ struct BuildCommand: ParsableCommand {
         var options = site.buildOptions(out: out, drafts: drafts)
         options.baseURL = baseURL
         options.stamp = force ? .record : .reuse
+        options.explain = explain
         let reporter = ConsoleReporter(timings: timings)
         let clock = ContinuousClock()
         let start = clock.now

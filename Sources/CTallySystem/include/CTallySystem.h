@@ -14,4 +14,8 @@ int tally_parse_date(const char *text, const char *format, int *year, int *month
 /// returns mallopt's result (1 on success), or 1 without glibc, whose allocators need no cap.
 int tally_limit_malloc_arenas(int count);
 
+/// Gives the pages that malloc holds free, in every arena, back to the system (glibc's malloc_trim(0)); returns 1 when
+/// some were given back, 0 when none were or without glibc.
+int tally_release_free_memory(void);
+
 #endif

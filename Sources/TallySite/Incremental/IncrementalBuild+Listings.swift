@@ -37,8 +37,8 @@ extension IncrementalBuild {
               record.results == PageManifest.Page.listingResults(pages: position.pages, shown: shownDigest(page, listing)),
               record.files.allSatisfy({ OutputFileStamp.current($0.path, in: outputPath) == $0 }) else { return false }
         record.files.forEach { writer.keep($0.path) }
+        records.append(page.path, record)
         state.withLock { state in
-            state.pages[page.path] = record
             state.reasons[page.path] = nil
             state.kept += 1
         }

@@ -14,6 +14,6 @@ extension IncrementalBuild {
         let forced = options.stamp == .record
         let previous = forced ? nil : PageManifest.load(beside: writer.output)
         return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
-                                writer: writer, feedPages: feedPages, planned: planned, snapshot: previous?.keptSnapshot(beside: writer.output))
+                                writer: writer, feedPages: feedPages, planned: planned, keepsReasons: options.explain, snapshot: previous?.keptSnapshot(beside: writer.output))
     }
 }

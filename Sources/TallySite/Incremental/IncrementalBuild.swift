@@ -28,10 +28,13 @@ final class IncrementalBuild: Sendable {
     private let changedRows: ChangedRows
     /// The plan's pages by URL: a kept listing's later pages must still be free.
     let planned: [String: PageOwner]
+    /// Whether `renderReasons` is kept: only `--explain` shows it.
+    private let keepsReasons: Bool
     let state = Mutex(State())
+    /// Each page's record for the manifest, as it renders or is kept: in a temporary file until `save`.
+    let records = PageRecordLog()
 
     struct State {
-        var pages: [String: PageManifest.Page] = [:]
         var reasons: [String: String] = [:]
         var kept = 0
         /// The listings (first page's URL) whose pages may each be kept if they show what they showed.
@@ -45,8 +48,10 @@ final class IncrementalBuild: Sendable {
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
     /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
-         writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], snapshot: String? = nil) {
+         writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], keepsReasons: Bool = false,
+         snapshot: String? = nil) {
         self.previous = previous
+        self.keepsReasons = keepsReasons
         self.planned = planned
         self.inputs = inputs
         self.sources = sources
@@ -71,7 +76,7 @@ final class IncrementalBuild: Sendable {
     /// Pages kept from the previous output.
     var keptCount: Int { state.withLock(\.kept) }
 
-    /// Each page rendered (URL path) → why.
+    /// Each page rendered (URL path) → why; empty unless the build was asked to explain (`BuildOptions.explain`).
     var renderReasons: [String: String] { state.withLock(\.reasons) }
 
     /// The pages after the first of each listing kept, which the sitemap lists as it lists those rendered.
@@ -112,7 +117,10 @@ final class IncrementalBuild: Sendable {
                 queried[check.page.path] = tables
             }
         }
-        for record in kept.values { record.files.forEach { writer.keep($0.path) } }
+        for (path, record) in kept {
+            record.files.forEach { writer.keep($0.path) }
+            records.append(path, record)
+        }
         var laterPages: [String: PageOwner] = [:]
         for page in pages where page.listing != nil {
             guard let record = kept[page.path], let count = record.listingPages else { continue }
@@ -125,8 +133,7 @@ final class IncrementalBuild: Sendable {
             state.checkable.formUnion(checkable)
             state.queried.merge(queried) { _, new in new }
             state.keptListingPages.merge(laterPages) { _, new in new }
-            state.reasons.merge(reasons) { _, new in new }
-            state.pages.merge(kept) { _, new in new }
+            if keepsReasons { state.reasons.merge(reasons) { _, new in new } }
             state.kept += kept.count
         }
         return render
@@ -144,7 +151,7 @@ final class IncrementalBuild: Sendable {
         guard page.listing == nil || shown != nil else { return }
         let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
                                        results: digest, files: files.map { OutputFileStamp(path: $0, stamp: "") })
-        state.withLock { $0.pages[page.path] = record }
+        records.append(page.path, record)
     }
 
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
@@ -159,8 +166,8 @@ final class IncrementalBuild: Sendable {
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
-        manifest.pages = state.withLock(\.pages)
-        manifest.save(beside: output, stampingFilesIn: output.path)
+        guard let pages = records.sorted() else { return PageManifest.remove(beside: output) }
+        manifest.save(beside: output, stampingFilesIn: output.path, pagesOf: pages.forEachPage)
     }
 
     private enum Decision {

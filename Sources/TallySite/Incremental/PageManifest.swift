@@ -24,6 +24,12 @@ struct PageManifest: Equatable {
             fields = ([params, results] + files.flatMap { [$0.path, $0.stamp] }).joined(separator: "\t")
         }
 
+        /// A record from its fields as `line` gives them (`PageRecordLog`).
+        init(source: String, line: String) {
+            self.source = source
+            fields = line
+        }
+
         /// The digest of its row of the `pages` query (`PageInputs.paramsDigest`).
         var params: String { String(fieldList[0]) }
         /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a page of a paginated listing,
@@ -123,23 +129,34 @@ struct PageManifest: Equatable {
     /// The text goes to the file a block at a time, each page stamped as its line is written: built whole, it took
     /// twice its size (35 MB at 147,150 pages) and a stamped copy of every record beside them.
     func save(beside output: URL, stampingFilesIn folder: String? = nil) {
+        var pagesBySource: [String: [String]] = [:]
+        for (path, page) in pages { pagesBySource[page.source, default: []].append(path) }
+        save(beside: output, stampingFilesIn: folder) { source, body in
+            for path in pagesBySource.removeValue(forKey: source)?.sorted() ?? [] {
+                if let page = pages[path] { body(path, page) }
+            }
+        }
+    }
+
+    /// The same, with the pages of each content file given by `pagesOf`, sorted by path, in place of `pages`: a
+    /// build's records are read back from its `PageRecordLog` (`SortedPageRecords.forEachPage`) one at a time.
+    func save(beside output: URL, stampingFilesIn folder: String? = nil,
+              pagesOf: (_ source: String, _ body: (_ path: String, _ page: Page) -> Void) -> Void) {
         let file = Self.file(for: output)
         let partial = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".partial")
         guard let out = BlockWriter(path: partial.path) else { return }
         out.append(Self.format + "\n")
         if let snapshot { out.append("snapshot\t" + snapshot + "\n") }
         for (name, digest) in global.sorted(by: { $0.key < $1.key }) { out.append("global\t" + name + "\t" + digest + "\n") }
-        var pagesBySource: [String: [String]] = [:]
-        for (path, page) in pages { pagesBySource[page.source, default: []].append(path) }
         // A name with a tab or a line break would not read back: its pages are left out, to render next time.
         for source in sources.keys.sorted() where Self.isPlain(source) {
             out.append("source\t" + source + "\n")
             for (name, digest) in sources[source, default: [:]].sorted(by: { $0.key < $1.key }) {
                 out.append("input\t" + name + "\t" + digest + "\n")
             }
-            for path in pagesBySource.removeValue(forKey: source)?.sorted() ?? [] {
-                guard let recorded = pages[path], Self.isPlain(path), recorded.files.allSatisfy({ Self.isPlain($0.path) }),
-                      let page = folder.map(recorded.stamped) ?? recorded else { continue }
+            pagesOf(source) { path, recorded in
+                guard Self.isPlain(path), recorded.files.allSatisfy({ Self.isPlain($0.path) }),
+                      let page = folder.map(recorded.stamped) ?? recorded else { return }
                 out.append("page\t" + path + "\t" + page.line + "\n")
             }
         }
@@ -150,7 +167,7 @@ struct PageManifest: Equatable {
         if rename(partial.path, file.path) != 0 { try? FileManager.default.removeItem(at: partial) }
     }
 
-    private static func isPlain(_ text: String) -> Bool {
+    static func isPlain(_ text: String) -> Bool {
         !text.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
     }
 

@@ -20,7 +20,7 @@ final class OutputWriter: Sendable {
     let retiredName: String
     let retiredPath: String
     /// False on a first build, when there is no previous output to compare with.
-    private let hasPrevious: Bool
+    let hasPrevious: Bool
     let state = Mutex(State())
 
     struct State {
@@ -73,11 +73,7 @@ final class OutputWriter: Sendable {
     /// Writes `bytes` to `relativePath` inside the output (a path of plain segments: never "..", never absolute).
     /// - Parameter origin: what made the file, so that a static file cannot silently replace it.
     func write(_ bytes: Data, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
-        let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relativePath.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            throw Diagnostic(file: relativePath, message: "refusing to write outside the output folder",
-                             hint: "output paths are made of plain folder names")
-        }
+        try Self.checkInside(relativePath)
         if let origin { state.withLock { $0.origins[relativePath] = origin } }
         let target = stagingPath + "/" + relativePath
         let previous = outputPath + "/" + relativePath
@@ -95,9 +91,22 @@ final class OutputWriter: Sendable {
             try OutputWriter.create(target, with: bytes)
             state.withLock { $0.written += 1 }
         } catch {
-            throw Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
-                             hint: "check free disk space and permissions")
+            throw Self.cannotWrite(relativePath, error)
         }
+    }
+
+    /// Refuses a path that is not made of plain segments: never "..", never absolute.
+    static func checkInside(_ relativePath: String) throws(Diagnostic) {
+        let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw Diagnostic(file: relativePath, message: "refusing to write outside the output folder",
+                             hint: "output paths are made of plain folder names")
+        }
+    }
+
+    static func cannotWrite(_ relativePath: String, _ error: any Error) -> Diagnostic {
+        Diagnostic(file: relativePath, message: "cannot write output file: \(error.localizedDescription)",
+                   hint: "check free disk space and permissions")
     }
 
     func write(_ text: String, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {

@@ -50,12 +50,19 @@ struct ListingPosition: Sendable, Equatable {
 struct PagePlan: Sendable {
     /// URL path → the page that has it. A URL two pages want belongs to the first; the other is reported.
     var owners: [String: PageOwner] = [:]
+    /// The pages of listings past their first, known only once the listings have rendered; none has a URL of
+    /// `owners`. Apart from `owners`: the render's workers hold `owners`, and adding these to it copied every entry
+    /// (17 MB at 147,150 pages) as the sitemap was made (docs/performance.md#peak-memory-by-stage).
+    var listingPages: [String: PageOwner] = [:]
     /// Pages that are not templated, in content order.
     var singlePages: [PageInstance] = []
     /// Content files with a `pages` query, by index, in content order.
     var templatedSources: [Int] = []
 
-    var pageCount: Int { owners.count }
+    var pageCount: Int { owners.count + listingPages.count }
+
+    /// The page that has the URL `path`.
+    func owner(of path: String) -> PageOwner? { owners[path] ?? listingPages[path] }
 
     /// The URL paths that are another page's ancestor, and so have their title in that page's breadcrumbs.
     var ancestors: Set<String> {

@@ -21,19 +21,13 @@ struct DataFile: Sendable {
     let format: Format
 
     /// Runs the query and writes the file; an SQL error is located in the `.sql` file. JSON is read and written out
-    /// a chunk at a time, so a file of 100,000 rows holds its text but never all its rows; CSV reads the table whole,
-    /// since its money columns are converted with the currency column beside them (`CSVText`).
+    /// a chunk at a time, so a file of 100,000 rows holds neither all its rows nor all its text; CSV reads the table
+    /// whole, since its money columns are converted with the currency column beside them (`CSVText`).
     func write(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
+        if format == .json { return writeJSON(database: database, to: writer) }
         let bytes: Data
         do {
-            switch format {
-            case .json:
-                var json = JSONArray()
-                try database.forEachChunk(sql, chunkSize: PageExpander.chunkSize) { columns, rows in json.append(rows, columns: columns) }
-                bytes = json.finishedBytes()
-            case .csv:
-                bytes = Data(CSVText.make(try database.run(sql)).utf8)
-            }
+            bytes = Data(CSVText.make(try database.run(sql)).utf8)
         } catch {
             return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
         }
@@ -45,14 +39,33 @@ struct DataFile: Sendable {
         }
     }
 
-    /// The JSON text of rows appended a chunk at a time: `[{"column": value, …}, …]`, one row per line, keys in
+    /// The rows as JSON, each chunk's text handed to the output as it is made (`OutputWriter.writeStreamed`).
+    private func writeJSON(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
+        do throws(StreamedWriteError<QueryError>) {
+            try writer.writeStreamed(to: outputPath, origin: .dataFile(source: file)) { (append) throws(QueryError) in
+                var json = JSONArray()
+                try database.forEachChunk(sql, chunkSize: PageExpander.chunkSize) { columns, rows in
+                    json.append(rows, columns: columns)
+                    append(json.take())
+                }
+                append(json.finished())
+            }
+            return nil
+        } catch {
+            switch error {
+            case .produce(let failure): return QueryDiagnostics.diagnostic(failure, queryName: outputPath, file: file, line: 1)
+            case .output(let problem): return problem
+            }
+        }
+    }
+
+    /// The JSON text of rows made a chunk at a time: `[{"column": value, …}, …]`, one row per line, keys in
     /// column order, so the file diffs well and is the same on every build. Integers and reals are JSON numbers,
     /// NULL is null, text is an escaped string.
     private struct JSONArray {
         private var keys: [String] = []
-        /// Bytes, not a `String`: the file is handed to the writer as it is, where the text took a second copy of
-        /// itself (20 MB at 100,000 organizations) as the build ended.
-        private var out = Data("[".utf8)
+        /// The text made since the last `take()`.
+        private var out = Array("[".utf8)
         private var empty = true
 
         mutating func append(_ rows: [[DataValue]], columns: [String]) {
@@ -75,10 +88,16 @@ struct DataFile: Sendable {
             }
         }
 
-        /// The whole file, its closing bracket appended in place.
-        mutating func finishedBytes() -> Data {
-            add(empty ? "]\n" : "\n]\n")
+        /// The text made since the last call, handed over.
+        mutating func take() -> [UInt8] {
+            defer { out = [] }
             return out
+        }
+
+        /// The rest of the text, with the closing bracket.
+        mutating func finished() -> [UInt8] {
+            add(empty ? "]\n" : "\n]\n")
+            return take()
         }
 
         private mutating func add(_ text: String) { out.append(contentsOf: text.utf8) }

@@ -128,11 +128,13 @@ struct DiagnosticKey: Hashable {
 public struct PageSourceIndex: Sendable {
     let owners: [String: PageOwner]
     let files: [String]
+    /// The pages of listings past their first (`PagePlan.listingPages`).
+    var listingPages: [String: PageOwner] = [:]
 
     public subscript(outputFile: String) -> String? {
         let path = outputFile.hasSuffix("index.html") && (outputFile == "index.html" || outputFile.hasSuffix("/index.html"))
             ? "/" + outputFile.dropLast("index.html".count)
             : "/" + outputFile
-        return owners[path].map { files[Int($0.sourceIndex)] }
+        return (owners[path] ?? listingPages[path]).map { files[Int($0.sourceIndex)] }
     }
 }

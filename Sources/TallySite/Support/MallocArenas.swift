@@ -15,4 +15,12 @@ package enum MallocArenas {
     package static func limitForBuild() {
         _ = tally_limit_malloc_arenas(Int32(limit))
     }
+
+    /// Gives the memory the arenas hold free back to the system, between stages that each leave much of it free:
+    /// glibc returns only what is free at the top of an arena's heap, so the render's freed pages, listings and
+    /// rows stayed resident under the memory the next stage took (docs/performance.md#peak-memory-by-stage).
+    package static func releaseFreed() {
+        _ = tally_release_free_memory()
+    }
+
 }

@@ -170,8 +170,21 @@ import TallyTestSupport
         #expect(Set(try fixture.build().renderReasons.values) == ["the config changed"])
         var options = BuildOptions(root: fixture.site.root)
         options.stamp = .record
+        options.explain = true
         let forced = try SiteBuilder.build(options).get()
         #expect(forced.pagesKept == 0 && forced.renderReasons["/about/"] == "the build was forced (--force)")
+    }
+
+    @Test func reasonsAreKeptOnlyWhenTheBuildExplains() throws {
+        // A reason a page is memory that grows with the site (16 MB at 147,150 pages); only `--explain` shows it.
+        let fixture = try IncrementalFixture()
+        var options = BuildOptions(root: fixture.site.root)
+        options.stamp = .reuse
+        let first = try SiteBuilder.build(options).get()
+        #expect(first.pagesRendered > 0 && first.renderReasons.isEmpty)
+        try fixture.apply(.editConfig, number: 1, pick: 0)
+        options.explain = true
+        #expect(Set(try SiteBuilder.build(options).get().renderReasons.values) == ["the config changed"])
     }
 
     @Test func anUndatedPageUnderAFeedsPathIsKept() throws {

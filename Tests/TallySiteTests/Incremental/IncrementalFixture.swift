@@ -81,6 +81,7 @@ struct IncrementalFixture {
     func build() throws -> BuildSummary {
         var options = BuildOptions(root: site.root)
         options.stamp = .reuse
+        options.explain = true
         return try SiteBuilder.build(options).get()
     }
 

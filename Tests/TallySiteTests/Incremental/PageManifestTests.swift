@@ -75,4 +75,29 @@ import Testing
 
             """)
     }
+
+    /// A build's records go to a temporary file as pages render (`PageRecordLog`) and are read back when the
+    /// manifest is written: the same text as from the dictionary, the last record of a path winning, a path that
+    /// would not read back left out, and the pages of a content file the manifest does not list dropped.
+    @Test func recordsLoggedAsPagesRenderWriteTheSameText() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        func page(_ params: String, source: String = "content/orgs/[slug].md") -> PageManifest.Page {
+            PageManifest.Page(source: source, params: params, results: "r", files: [OutputFileStamp(path: "orgs/a/index.html", stamp: "s")])
+        }
+        manifest(pages: ["/orgs/b/": page("p2"), "/orgs/a/": page("p1")]).save(beside: output)
+        let fromDictionary = try Data(contentsOf: PageManifest.file(for: output))
+
+        let log = PageRecordLog()
+        log.append("/orgs/b/", page("old"))
+        log.append("/orgs/a/", page("p1"))
+        log.append("/orgs/a\nb/", page("p3"))
+        log.append("/about/", page("p4", source: "content/about.md"))
+        log.append("/orgs/b/", page("p2"))
+        let records = try #require(log.sorted())
+        PageManifest.remove(beside: output)
+        manifest(pages: [:]).save(beside: output, pagesOf: records.forEachPage)
+        #expect(try Data(contentsOf: PageManifest.file(for: output)) == fromDictionary)
+    }
 }

@@ -8,4 +8,12 @@ import Testing
         // mallopt returns 1 when it took the value; on glibc the cap is what a build's peak memory was measured with.
         #expect(tally_limit_malloc_arenas(Int32(MallocArenas.limit)) == 1)
     }
+
+    @Test func freedMemoryCanBeGivenBack() {
+        // malloc_trim: 1 when pages were given back, 0 when none were free; either way the heap is still usable.
+        var blocks = (0..<1_000).map { _ in [UInt8](repeating: 1, count: 64 << 10) }
+        blocks.removeAll()
+        #expect([0, 1].contains(tally_release_free_memory()))
+        #expect([UInt8](repeating: 2, count: 1 << 20).count == 1 << 20)
+    }
 }
