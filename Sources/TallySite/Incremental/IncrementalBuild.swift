@@ -134,7 +134,8 @@ final class IncrementalBuild: Sendable {
 
     /// Records a page that rendered: with its files when it had no problem, so the next build may keep it.
     /// - Parameter shown: for a page of a listing, the digest of what it shows (`listingDigest`).
-    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool, shown: String? = nil) {
+    /// - Parameter files: the files it wrote, each with the stamp the writer gave it.
+    func noteRendered(_ page: PageInstance, files: [OutputFileStamp], results: [String: DataTable], clean: Bool, shown: String? = nil) {
         guard clean else { return }
         let digest = if let listing = page.listing, let shown {
             PageManifest.Page.listingResults(pages: listing.pages, shown: shown)
@@ -143,7 +144,7 @@ final class IncrementalBuild: Sendable {
         }
         guard page.listing == nil || shown != nil else { return }
         let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
-                                       results: digest, files: files.map { OutputFileStamp(path: $0, stamp: "") })
+                                       results: digest, files: files)
         state.withLock { $0.pages[page.path] = record }
     }
 
@@ -160,7 +161,8 @@ final class IncrementalBuild: Sendable {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
         manifest.pages = state.withLock(\.pages)
-        manifest.save(beside: output, stampingFilesIn: output.path)
+        // Only the files the commit moved or linked are read again: the others' stamps are those written or checked.
+        manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds)
     }
 
     private enum Decision {

@@ -36,9 +36,14 @@ struct PageManifest: Equatable {
         }
 
         /// The same record with each file stamped as it is now inside `folder`; nil when one is missing.
-        func stamped(in folder: String) -> Page? {
-            let current = files.compactMap { OutputFileStamp.current($0.path, in: folder) }
-            guard current.count == files.count else { return nil }
+        /// - Parameter holds: whether a file's recorded stamp is known to be current, so it need not be read again.
+        func stamped(in folder: String, trusting holds: (String) -> Bool = { _ in false }) -> Page? {
+            let recorded = files
+            if recorded.allSatisfy({ !$0.stamp.isEmpty && holds($0.path) }) { return self }
+            let current = recorded.compactMap { file in
+                !file.stamp.isEmpty && holds(file.path) ? file : OutputFileStamp.current(file.path, in: folder)
+            }
+            guard current.count == recorded.count else { return nil }
             return Page(source: source, params: params, results: results, files: current)
         }
 
@@ -122,7 +127,7 @@ struct PageManifest: Equatable {
     ///
     /// The text goes to the file a block at a time, each page stamped as its line is written: built whole, it took
     /// twice its size (35 MB at 147,150 pages) and a stamped copy of every record beside them.
-    func save(beside output: URL, stampingFilesIn folder: String? = nil) {
+    func save(beside output: URL, stampingFilesIn folder: String? = nil, trusting holds: (String) -> Bool = { _ in false }) {
         let file = Self.file(for: output)
         let partial = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".partial")
         guard let out = BlockWriter(path: partial.path) else { return }
@@ -139,7 +144,7 @@ struct PageManifest: Equatable {
             }
             for path in pagesBySource.removeValue(forKey: source)?.sorted() ?? [] {
                 guard let recorded = pages[path], Self.isPlain(path), recorded.files.allSatisfy({ Self.isPlain($0.path) }),
-                      let page = folder.map(recorded.stamped) ?? recorded else { continue }
+                      let page = folder.map({ recorded.stamped(in: $0, trusting: holds) }) ?? recorded else { continue }
                 out.append("page\t" + path + "\t" + page.line + "\n")
             }
         }
@@ -150,9 +155,7 @@ struct PageManifest: Equatable {
         if rename(partial.path, file.path) != 0 { try? FileManager.default.removeItem(at: partial) }
     }
 
-    private static func isPlain(_ text: String) -> Bool {
-        !text.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    }
+    private static func isPlain(_ text: String) -> Bool { OutputWriter.isPlain(text) }
 
     /// Removes the manifest and the kept snapshot, so the next build renders every page.
     static func remove(beside output: URL) {
