@@ -9,7 +9,7 @@ database bench/example_bench.py generates for N organizations (10·N donations),
 Edits, each followed by `tally build --explain`: one donation by ada (published) added; the org page's template
 (templates/org.mustache) given one more comment line.
 Markdown case: bench/generate.py's markdown site of P pages (.bench/incremental/markdown-P/); edit: one page's
-body gets one more sentence.
+body gets one more sentence; and a build with nothing changed (stopped by the build stamp).
 Each full build is `tally build --force` into the same output folder; R runs of each edit and build, medians.
 """
 import argparse
@@ -111,6 +111,8 @@ def markdown_case(pages, runs, tally):
     full, stdout = timed(build + ["--force"], site, runs)
     print("markdown, %d pages" % pages)
     report("full build (--force)", full, full, stdout)
+    times, stdout = timed(build, site, runs)
+    report("nothing changed", full, times, stdout)
     content = os.path.join(site, "content")
     page = sorted(os.path.join(base, name) for base, _, names in os.walk(content) for name in names
                   if name.endswith(".md") and not name.startswith(("_", "index")))[len(os.listdir(content)) // 2]

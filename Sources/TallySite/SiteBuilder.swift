@@ -121,7 +121,7 @@ public enum SiteBuilder {
             writer.discard()
             return .failure(BuildFailure(problems + [error]))
         }
-        stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output,
+        stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output, known: writer.outputDigest,
                       reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config))
         if let keptSnapshot { incremental?.save(output: writer.output, snapshot: keptSnapshot) }
         var summary = BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,

@@ -46,6 +46,14 @@ public struct ContentDigest: Sendable {
         return String(repeating: "0", count: 32 - digits.count) + digits
     }
 
+    /// The digest of the text's UTF-8 bytes alone, as of a file holding them: no terminating zero.
+    public static func of(bytesOf text: String) -> String {
+        var text = text
+        var digest = ContentDigest()
+        text.withUTF8 { digest.add(UnsafeRawBufferPointer($0)) }
+        return digest.hex
+    }
+
     public static func of(_ text: String) -> String {
         var digest = ContentDigest()
         digest.add(text)

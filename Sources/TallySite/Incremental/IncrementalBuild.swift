@@ -141,7 +141,8 @@ final class IncrementalBuild: Sendable {
 
     /// Records a page that rendered: with its files when it had no problem, so the next build may keep it.
     /// - Parameter shown: for a page of a listing, the digest of what it shows (`listingDigest`).
-    func noteRendered(_ page: PageInstance, files: [String], results: [String: DataTable], clean: Bool, shown: String? = nil) {
+    /// - Parameter files: the files it wrote, each with the stamp the writer gave it.
+    func noteRendered(_ page: PageInstance, files: [OutputFileStamp], results: [String: DataTable], clean: Bool, shown: String? = nil) {
         guard clean else { return }
         let digest = if let listing = page.listing, let shown {
             PageManifest.Page.listingResults(pages: listing.pages, shown: shown)
@@ -150,7 +151,7 @@ final class IncrementalBuild: Sendable {
         }
         guard page.listing == nil || shown != nil else { return }
         let record = PageManifest.Page(source: sources[page.sourceIndex].file, params: PageInputs.paramsDigest(page.params),
-                                       results: digest, files: files.map { OutputFileStamp(path: $0, stamp: "") })
+                                       results: digest, files: files)
         records.append(page.path, record)
     }
 
@@ -167,7 +168,8 @@ final class IncrementalBuild: Sendable {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
         guard let pages = records.sorted() else { return PageManifest.remove(beside: output) }
-        manifest.save(beside: output, stampingFilesIn: output.path, pagesOf: pages.forEachPage)
+        // Only the files the commit moved or linked are read again: the others' stamps are those written or checked.
+        manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds, pagesOf: pages.forEachPage)
     }
 
     private enum Decision {

@@ -12,8 +12,11 @@ struct OutputFileStamp: Equatable {
     static func current(_ path: String, in folder: String) -> OutputFileStamp? {
         var info = stat()
         guard stat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let modified = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
-        let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
-        return OutputFileStamp(path: path, stamp: "\(info.st_size):\(modified):\(changed):\(info.st_ino)")
+        return OutputFileStamp(path: path, stamp: text(of: FileStamps.Stamp(info)))
+    }
+
+    /// A regular file's stamp as the manifest writes it: size, modification time, change time, inode.
+    static func text(of stamp: FileStamps.Stamp) -> String {
+        "\(stamp.size):\(stamp.modified):\(stamp.changed):\(stamp.inode)"
     }
 }

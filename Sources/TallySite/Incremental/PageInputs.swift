@@ -30,11 +30,20 @@ struct PageInputs {
 
     static func gather(options: BuildOptions, sources: [PageSource], templates: TemplateLibrary, templateFiles: [String: String],
                        database: SiteDatabase, titles: [String: String]) -> PageInputs {
+        // Each template file is read once per build, not once per page that uses it.
+        var templateDigests: [String: String] = [:]
+        func templateDigest(_ name: String) -> String {
+            if let known = templateDigests[name] { return known }
+            let digest = templateFiles[name].flatMap { fileDigest(options.resolve($0)) } ?? "missing"
+            templateDigests[name] = digest
+            return digest
+        }
         var gathered = sources.map { source in
             var inputs = SourceInputs()
-            inputs.inputs["content"] = fileDigest(options.resolve(source.file))
+            // The loader digested the text it read; a source made otherwise (tests) is read here.
+            inputs.inputs["content"] = source.contentDigest ?? fileDigest(options.resolve(source.file))
             for name in templatesUsed(by: source, in: templates) {
-                inputs.inputs["template " + name] = templateFiles[name].flatMap { fileDigest(options.resolve($0)) } ?? "missing"
+                inputs.inputs["template " + name] = templateDigest(name)
             }
             if inputs.inputs["content"] == nil { inputs.alwaysRenders = "its content file could not be read" }
             if source.queries.contains(where: { BuildStamp.isVolatile($0.sql) }) {

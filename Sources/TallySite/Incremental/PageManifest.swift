@@ -42,9 +42,14 @@ struct PageManifest: Equatable {
         }
 
         /// The same record with each file stamped as it is now inside `folder`; nil when one is missing.
-        func stamped(in folder: String) -> Page? {
-            let current = files.compactMap { OutputFileStamp.current($0.path, in: folder) }
-            guard current.count == files.count else { return nil }
+        /// - Parameter holds: whether a file's recorded stamp is known to be current, so it need not be read again.
+        func stamped(in folder: String, trusting holds: @escaping (String) -> Bool = { _ in false }) -> Page? {
+            let recorded = files
+            if recorded.allSatisfy({ !$0.stamp.isEmpty && holds($0.path) }) { return self }
+            let current = recorded.compactMap { file in
+                !file.stamp.isEmpty && holds(file.path) ? file : OutputFileStamp.current(file.path, in: folder)
+            }
+            guard current.count == recorded.count else { return nil }
             return Page(source: source, params: params, results: results, files: current)
         }
 
@@ -128,10 +133,10 @@ struct PageManifest: Equatable {
     ///
     /// The text goes to the file a block at a time, each page stamped as its line is written: built whole, it took
     /// twice its size (35 MB at 147,150 pages) and a stamped copy of every record beside them.
-    func save(beside output: URL, stampingFilesIn folder: String? = nil) {
+    func save(beside output: URL, stampingFilesIn folder: String? = nil, trusting holds: @escaping (String) -> Bool = { _ in false }) {
         var pagesBySource: [String: [String]] = [:]
         for (path, page) in pages { pagesBySource[page.source, default: []].append(path) }
-        save(beside: output, stampingFilesIn: folder) { source, body in
+        save(beside: output, stampingFilesIn: folder, trusting: holds) { source, body in
             for path in pagesBySource.removeValue(forKey: source)?.sorted() ?? [] {
                 if let page = pages[path] { body(path, page) }
             }
@@ -140,7 +145,7 @@ struct PageManifest: Equatable {
 
     /// The same, with the pages of each content file given by `pagesOf`, sorted by path, in place of `pages`: a
     /// build's records are read back from its `PageRecordLog` (`SortedPageRecords.forEachPage`) one at a time.
-    func save(beside output: URL, stampingFilesIn folder: String? = nil,
+    func save(beside output: URL, stampingFilesIn folder: String? = nil, trusting holds: @escaping (String) -> Bool = { _ in false },
               pagesOf: (_ source: String, _ body: (_ path: String, _ page: Page) -> Void) -> Void) {
         let file = Self.file(for: output)
         let partial = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".partial")
@@ -156,7 +161,7 @@ struct PageManifest: Equatable {
             }
             pagesOf(source) { path, recorded in
                 guard Self.isPlain(path), recorded.files.allSatisfy({ Self.isPlain($0.path) }),
-                      let page = folder.map(recorded.stamped) ?? recorded else { return }
+                      let page = folder.map({ recorded.stamped(in: $0, trusting: holds) }) ?? recorded else { return }
                 out.append("page\t" + path + "\t" + page.line + "\n")
             }
         }
@@ -167,9 +172,7 @@ struct PageManifest: Equatable {
         if rename(partial.path, file.path) != 0 { try? FileManager.default.removeItem(at: partial) }
     }
 
-    static func isPlain(_ text: String) -> Bool {
-        !text.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    }
+    static func isPlain(_ text: String) -> Bool { OutputWriter.isPlain(text) }
 
     /// Removes the manifest and the kept snapshot, so the next build renders every page.
     static func remove(beside output: URL) {

@@ -2,6 +2,7 @@ import Foundation
 import TallyFormat
 import TallyHTML
 import TallyMarkdown
+import TallyStore
 import TallyTemplates
 
 /// Loads `content/**/*.md` into compiled page sources, collecting every problem.
@@ -23,7 +24,11 @@ enum ContentLoader {
                     Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"),
                 ]))
             }
-            return load(text: text, file: file, relativePath: relativePath)
+            return load(text: text, file: file, relativePath: relativePath).map { page in
+                var page = page
+                page.contentDigest = ContentDigest.of(bytesOf: text)
+                return page
+            }
         }
         var pages: [PageSource] = []
         var problems: [Diagnostic] = []

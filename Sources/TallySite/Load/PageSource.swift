@@ -19,6 +19,9 @@ struct PageSource: Sendable {
     let description: PageTemplate?
     /// Set when the front matter splits one of the queries into pages.
     var pagination: Pagination? = nil
+    /// A digest of the file's text as it was loaded (`ContentLoader`), which an incremental build compares with
+    /// the last build's: taken from the bytes already read, on every core, rather than by reading the file again.
+    var contentDigest: String? = nil
 }
 
 /// A fenced ```` ```sql name ```` block: its rows become the page's `name` value.

@@ -33,13 +33,15 @@ struct BuildStamp {
     }
 
     /// Records a successful build, or removes the stamp when the build may not be skipped next time.
-    func record(pages: Int, staticFiles: Int, output: URL, reusable: Bool) {
+    /// - Parameter known: the output's count and digest when the writer knows them (`OutputWriter.outputDigest`);
+    ///   nil walks the output.
+    func record(pages: Int, staticFiles: Int, output: URL, known: (count: Int, digest: UInt64)? = nil, reusable: Bool) {
         let file = Self.file(for: output)
         guard reusable else {
             try? FileManager.default.removeItem(at: file)
             return
         }
-        let text = inputs + "\(pages) \(staticFiles)\noutput " + FileStamps.line(Self.outputDigest(output)) + "\n"
+        let text = inputs + "\(pages) \(staticFiles)\noutput " + FileStamps.line(known ?? Self.outputDigest(output)) + "\n"
         try? Data(text.utf8).write(to: file, options: .atomic)
     }
 

@@ -18,6 +18,13 @@ public struct FileStamps: Equatable, Sendable {
             changed = isFolder ? 0 : info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
             inode = isFolder ? 0 : UInt(info.st_ino)
         }
+
+        /// A folder's stamp, which is its path alone (see above).
+        static let folder: Stamp = {
+            var info = stat()
+            info.st_mode = S_IFDIR
+            return Stamp(info)
+        }()
     }
 
     /// Absolute path → stamp, for every file and folder below the paths (the paths themselves included).
@@ -54,13 +61,19 @@ public struct FileStamps: Equatable, Sendable {
         visit(paths, skipping: skipping) { path, stamp in
             count += 1
             // Each file's hash is added, so the order folders list their entries in does not matter.
-            var hash = FNV1a()
-            hash.add(path)
-            for value in [UInt64(bitPattern: Int64(stamp.size)), UInt64(bitPattern: Int64(stamp.modified)),
-                          UInt64(bitPattern: Int64(stamp.changed)), UInt64(stamp.inode)] { hash.add(value) }
-            digest &+= hash.value
+            digest &+= hash(path, stamp)
         }
         return (count, digest)
+    }
+
+    /// One file's or folder's part of `digest(of:)`: the output writer adds up the same parts as it writes, so a
+    /// first build's stamp needs no walk of what it just wrote.
+    static func hash(_ path: String, _ stamp: Stamp) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(path)
+        for value in [UInt64(bitPattern: Int64(stamp.size)), UInt64(bitPattern: Int64(stamp.modified)),
+                      UInt64(bitPattern: Int64(stamp.changed)), UInt64(stamp.inode)] { hash.add(value) }
+        return hash.value
     }
 
     private static func visit(_ paths: [URL], skipping: Set<String>, _ body: (String, Stamp) -> Void) {

@@ -31,6 +31,7 @@ extension OutputWriter {
         journal.entries += live.filter { !kept.contains($0) && !stagedSet.contains($0) }.sorted().map {
             OutputJournal.Entry(change: .remove, path: $0)
         }
+        state.withLock { $0.commit = .inPlace(moved: stagedSet) }
         guard !journal.entries.isEmpty else {
             try? FileManager.default.removeItem(at: staging)
             return true

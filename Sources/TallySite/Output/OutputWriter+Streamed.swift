@@ -13,8 +13,13 @@ extension OutputWriter {
         if let origin { state.withLock { $0.origins[relativePath] = origin } }
         let target = stagingPath + "/" + relativePath
         let file: StreamedFile
+        // Counted in the output's digest as `write` counts its files, so a first build's stamp needs no walk.
+        var before = stat()
+        let replaced = stat(target, &before) == 0 ? FileStamps.Stamp(before) : nil
         do {
-            if let slash = target.lastIndex(of: "/") { try OutputWriter.makeFolder(String(target[..<slash])) }
+            if let slash = target.lastIndex(of: "/") {
+                try OutputWriter.makeFolder(String(target[..<slash])) { self.count(folder: $0) }
+            }
             file = try StreamedFile(path: target, previous: hasPrevious ? outputPath + "/" + relativePath : nil)
         } catch {
             throw .output(Self.cannotWrite(relativePath, error))
@@ -32,7 +37,10 @@ extension OutputWriter {
                 $0.unchanged += 1
                 $0.unchangedPaths.append(relativePath)
             }
-        case .written: state.withLock { $0.written += 1 }
+        case .written:
+            var written = stat()
+            if stat(target, &written) == 0 { count(file: relativePath, FileStamps.Stamp(written), replacing: replaced) }
+            state.withLock { $0.written += 1 }
         }
     }
 }

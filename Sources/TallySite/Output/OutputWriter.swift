@@ -22,6 +22,11 @@ final class OutputWriter: Sendable {
     /// False on a first build, when there is no previous output to compare with.
     let hasPrevious: Bool
     let state = Mutex(State())
+    /// The files and folders this build created in staging, as `FileStamps.digest(of:)` counts and adds them up
+    /// under their output paths: after a first build's commit, which renames the staging folder and so changes no
+    /// stamp inside it, this is the output's digest, and the build stamp needs no walk of 10,000 folders.
+    private let created = Atomic<UInt64>(0)
+    private let createdDigest = Atomic<UInt64>(0)
 
     struct State {
         var written = 0
@@ -29,6 +34,18 @@ final class OutputWriter: Sendable {
         /// The files whose bytes equal the previous output's, or that an incremental build kept: left in place.
         var unchangedPaths: [String] = []
         var origins: [String: OutputOrigin] = [:]
+        /// How the commit put the build in place; nil before it.
+        var commit: Commit?
+    }
+
+    /// How a commit put the build in place, which says whether the stamps `write` returned still hold.
+    enum Commit {
+        /// The staging folder renamed to the output: every stamp inside it holds.
+        case renamed
+        /// The written files moved into the live output (a rename changes a file's change time); the others left.
+        case inPlace(moved: Set<String>)
+        /// Whole trees exchanged, with the kept files linked into the new one (a link changes their change time).
+        case swapped
     }
 
     /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
@@ -72,24 +89,31 @@ final class OutputWriter: Sendable {
 
     /// Writes `bytes` to `relativePath` inside the output (a path of plain segments: never "..", never absolute).
     /// - Parameter origin: what made the file, so that a static file cannot silently replace it.
-    func write(_ bytes: Data, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
+    /// - Returns: the file's stamp (`OutputFileStamp`) as written, or as found when its bytes were the same; whether
+    ///   it still holds after the commit, `stampHolds(_:)` says.
+    @discardableResult
+    func write(_ bytes: Data, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) -> String {
         try Self.checkInside(relativePath)
         if let origin { state.withLock { $0.origins[relativePath] = origin } }
         let target = stagingPath + "/" + relativePath
         let previous = outputPath + "/" + relativePath
         do {
-            if hasPrevious, OutputWriter.file(at: previous, equals: bytes) {
+            if hasPrevious, let stamp = OutputWriter.file(at: previous, equals: bytes) {
                 // The last write of a path wins: a generated robots.txt that a static one replaced, say.
                 unlink(target)
                 state.withLock {
                     $0.unchanged += 1
                     $0.unchangedPaths.append(relativePath)
                 }
-                return
+                return stamp
             }
-            if let slash = target.lastIndex(of: "/") { try OutputWriter.makeFolder(String(target[..<slash])) }
-            try OutputWriter.create(target, with: bytes)
+            if let slash = target.lastIndex(of: "/") {
+                try OutputWriter.makeFolder(String(target[..<slash])) { self.count(folder: $0) }
+            }
+            let (stamp, replaced) = try OutputWriter.create(target, with: bytes)
+            count(file: relativePath, stamp, replacing: replaced)
             state.withLock { $0.written += 1 }
+            return OutputFileStamp.text(of: stamp)
         } catch {
             throw Self.cannotWrite(relativePath, error)
         }
@@ -109,7 +133,8 @@ final class OutputWriter: Sendable {
                    hint: "check free disk space and permissions")
     }
 
-    func write(_ text: String, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) {
+    @discardableResult
+    func write(_ text: String, to relativePath: String, origin: OutputOrigin? = nil) throws(Diagnostic) -> String {
         try write(Data(text.utf8), to: relativePath, origin: origin)
     }
 
@@ -134,6 +159,7 @@ final class OutputWriter: Sendable {
         guard FileManager.default.fileExists(atPath: output.path) else {
             do {
                 try FileManager.default.moveItem(at: staging, to: output)
+                state.withLock { $0.commit = .renamed }
                 return
             } catch {
                 throw Diagnostic(file: output.path, message: "cannot replace the output folder: \(error.localizedDescription)",
@@ -142,6 +168,41 @@ final class OutputWriter: Sendable {
         }
         if try commitInPlace(move: move) { return }
         try swap(exchange: exchange)
+        state.withLock { $0.commit = .swapped }
+    }
+
+    /// The output's file count and digest as `FileStamps.digest(of:)` would find them, when the commit renamed
+    /// the staging folder into place: then the output is what this build created, with the stamps it created.
+    var outputDigest: (count: Int, digest: UInt64)? {
+        guard case .renamed = state.withLock(\.commit) else { return nil }
+        return (Int(created.load(ordering: .relaxed)) + 1, createdDigest.load(ordering: .relaxed) &+ FileStamps.hash(outputPath, .folder))
+    }
+
+    /// Whether the stamp `write` returned for `relativePath`, or an incremental build verified for a kept file,
+    /// is still the file's after the commit; when not, it must be read again.
+    func stampHolds(_ relativePath: String) -> Bool {
+        switch state.withLock(\.commit) {
+        case .renamed: true
+        case .inPlace(let moved): !moved.contains(relativePath)
+        case .swapped, nil: false
+        }
+    }
+
+    /// Adds a folder `makeFolder` created in staging to the output's digest.
+    func count(folder stagingFolder: String) {
+        created.add(1, ordering: .relaxed)
+        createdDigest.wrappingAdd(FileStamps.hash(outputPath + stagingFolder.dropFirst(stagingPath.count), .folder), ordering: .relaxed)
+    }
+
+    /// Adds a file created in staging to the output's digest; a file written again replaces its first stamp.
+    func count(file relativePath: String, _ stamp: FileStamps.Stamp, replacing replaced: FileStamps.Stamp?) {
+        let path = outputPath + "/" + relativePath
+        if let replaced {
+            createdDigest.wrappingSubtract(FileStamps.hash(path, replaced), ordering: .relaxed)
+        } else {
+            created.add(1, ordering: .relaxed)
+        }
+        createdDigest.wrappingAdd(FileStamps.hash(path, stamp), ordering: .relaxed)
     }
 
     /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an
@@ -200,8 +261,16 @@ final class OutputWriter: Sendable {
 
     /// Writes a new file without `fsync`, which `Data.write(to:)` calls for every file: the output can be built
     /// again, and the staging swap already keeps a half-written build out of place.
-    private static func create(_ path: String, with bytes: Data) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    ///
+    /// - Returns: the new file's stamp, read from the open file, and the stamp of the file it replaced, if any.
+    private static func create(_ path: String, with bytes: Data) throws -> (FileStamps.Stamp, replaced: FileStamps.Stamp?) {
+        var replaced: FileStamps.Stamp?
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if descriptor < 0 && errno == EEXIST {
+            var info = stat()
+            if stat(path, &info) == 0 { replaced = FileStamps.Stamp(info) }
+            descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
@@ -213,29 +282,39 @@ final class OutputWriter: Sendable {
                 offset += count
             }
         }
+        // The file's times are those of its last write: closing it changes none of them.
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return (FileStamps.Stamp(info), replaced)
     }
 
     /// A relative path with no tab or line break, which the journal and the manifest can hold.
+    /// Byte by byte: by `Character`, "\r\n" is one that is neither, and grapheme breaking cost most of the
+    /// manifest's save.
     static func isPlain(_ path: String) -> Bool {
-        !path.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        !path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
     }
 
-    private static func file(at path: String, equals bytes: Data) -> Bool {
+    /// The file's stamp (`OutputFileStamp`) when it holds exactly `bytes`.
+    private static func file(at path: String, equals bytes: Data) -> String? {
         // stat, not attributesOfItem: the size is all that is needed, and Foundation builds a dictionary of every attribute.
         var status = stat()
-        guard stat(path, &status) == 0, Int(status.st_size) == bytes.count,
-              let existing = FileManager.default.contents(atPath: path) else { return false }
-        return existing == bytes
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count,
+              let existing = FileManager.default.contents(atPath: path), existing == bytes else { return nil }
+        return OutputFileStamp.text(of: FileStamps.Stamp(status))
     }
 
     /// `mkdir -p` with one system call for a folder whose parent exists, the usual case: FileManager first
     /// checks each folder with `stat`, and at 10,000 pages of one folder each that shows.
-    static func makeFolder(_ path: String) throws {
-        guard mkdir(path, 0o777) != 0, errno != EEXIST else { return }
+    /// - Parameter created: told of each folder made, not of those that were there.
+    static func makeFolder(_ path: String, created: (String) -> Void = { _ in }) throws {
+        if mkdir(path, 0o777) == 0 { return created(path) }
+        guard errno != EEXIST else { return }
         guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        try makeFolder(String(path[..<slash]))
-        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        try makeFolder(String(path[..<slash]), created: created)
+        if mkdir(path, 0o777) == 0 { return created(path) }
+        guard errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 }

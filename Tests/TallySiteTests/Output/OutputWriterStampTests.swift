@@ -1,0 +1,54 @@
+import Foundation
+@testable import TallySite
+import Testing
+
+/// The stamps the writer hands back, and the output digest it adds up as it writes, are what a walk of the output
+/// finds after the commit: the build stamp and the page records are taken from them instead of walking the output
+/// again. Where a commit changes a stamp (a file moved or linked), the writer says so, and it is read again.
+@Suite struct OutputWriterStampTests {
+    @Test func aFirstBuildKnowsItsOutputDigestAndEveryFileStamp() throws {
+        let folder = try OutputSwapTests.folder(["site/x": "x"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        var stamps: [String: String] = [:]
+        for path in ["index.html", "posts/a/index.html", "posts/b/index.html", "posts/b/rows.csv", "deep/er/still/x.txt"] {
+            stamps[path] = try writer.write("text of " + path, to: path)
+        }
+        // Written twice: the second write's stamp replaces the first in the digest.
+        stamps["index.html"] = try writer.write("home, again", to: "index.html")
+        #expect(writer.outputDigest == nil)
+        try writer.commit()
+        let known = try #require(writer.outputDigest)
+        let walked = FileStamps.digest(of: [output], skipping: [".git"])
+        #expect(known.count == walked.count)
+        #expect(known.digest == walked.digest)
+        for (path, stamp) in stamps {
+            #expect(writer.stampHolds(path))
+            #expect(OutputFileStamp.current(path, in: output.path)?.stamp == stamp)
+        }
+    }
+
+    @Test func anInPlaceCommitReadsAgainOnlyTheFilesItMoved() throws {
+        let folder = try OutputSwapTests.folder(["public/same.html": "same", "public/changed.html": "old", "site/x": "x"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        let same = try writer.write("same", to: "same.html")
+        try writer.write("new", to: "changed.html")
+        try writer.commit()
+        #expect(writer.outputDigest == nil)
+        #expect(writer.stampHolds("same.html"))
+        #expect(OutputFileStamp.current("same.html", in: output.path)?.stamp == same)
+        #expect(!writer.stampHolds("changed.html"))
+    }
+
+    @Test func aSwapReadsEveryStampAgain() throws {
+        // A file where the live output has a folder cannot be moved in place: the trees are exchanged.
+        let folder = try OutputSwapTests.folder(["public/a/index.html": "old", "site/x": "x"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        try writer.write("new", to: "a")
+        try writer.commit()
+        #expect(writer.outputDigest == nil)
+        #expect(!writer.stampHolds("a"))
+    }
+}
