@@ -70,6 +70,31 @@ import TallyTestSupport
         #expect(try fixture.mismatches() == [])
     }
 
+    /// A listing whose queries read the table by `column IN (SELECT …)` is kept whole when no changed row's value
+    /// is among its subquery's; the one whose is renders (as the tag pages read donations).
+    @Test func aListingKeyedThroughASubqueryIsKeptWholeWhenNoChangedRowIsItsOwn() throws {
+        let fixture = try IncrementalFixture()
+        try fixture.site.write("""
+            ---
+            pages: SELECT slug, name FROM organizations ORDER BY slug
+            title: "Given to {{params.name}}"
+            paginate: gifts
+            per_page: 1
+            ---
+            ```sql gifts
+            SELECT d.amount_cents FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = :slug) ORDER BY d.id
+            ```
+            {{#gifts}}- {{amount_cents}}
+            {{/gifts}}
+            """, to: "content/given/[slug].md")
+        _ = try fixture.build()
+        try fixture.apply(.insertDonation, number: 1, pick: 1)
+        let reasons = try fixture.build().renderReasons
+        #expect(reasons.keys.filter { $0.hasPrefix("/given/") }.sorted() == ["/given/b/"])
+        #expect(reasons["/given/b/"] == "it is a paginated listing, and table donations changed")
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// Only the snapshot the manifest recorded tells which rows changed: another in its place proves nothing.
     @Test func aKeptSnapshotChangedOutsideTallyIsNotTrusted() throws {
         let fixture = try IncrementalFixture()
