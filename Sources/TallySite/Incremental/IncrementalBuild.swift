@@ -166,7 +166,9 @@ final class IncrementalBuild: Sendable {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
         manifest.pages = state.withLock(\.pages)
-        timer.measure("manifest saved") { manifest.save(beside: output, stampingFilesIn: output.path) }
+        // The kept pages' files were stamped as they are when this build checked them; an in-place commit left them so.
+        let untouched = writer.state.withLock(\.keptFilesUntouched)
+        timer.measure("manifest saved") { manifest.save(beside: output, stampingFilesIn: output.path, onlyUnstamped: untouched) }
     }
 
     private enum Decision {

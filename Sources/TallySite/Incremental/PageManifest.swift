@@ -42,6 +42,9 @@ struct PageManifest: Equatable {
             return Page(source: source, params: params, results: results, files: current)
         }
 
+        /// Whether every file has a stamp: a page rendered by this build has empty ones until the manifest is saved.
+        var isStamped: Bool { !fields.hasSuffix("\t") && !fields.contains("\t\t") }
+
         /// Its fields as a `page` line writes them after the URL path.
         var line: String { fields }
 
@@ -119,10 +122,12 @@ struct PageManifest: Equatable {
     /// Writes the manifest beside `output`, replacing the previous one in one rename.
     /// - Parameter stampingFilesIn: a folder to stamp each page's files in as they are now; a page with a file
     ///   missing there is left out. Nil writes the stamps the records hold.
+    /// - Parameter onlyUnstamped: stamp only the records with a file not stamped yet (pages rendered by this
+    ///   build); the others keep their stamps, checked by this build and untouched by its commit.
     ///
     /// The text goes to the file a block at a time, each page stamped as its line is written: built whole, it took
     /// twice its size (35 MB at 147,150 pages) and a stamped copy of every record beside them.
-    func save(beside output: URL, stampingFilesIn folder: String? = nil) {
+    func save(beside output: URL, stampingFilesIn folder: String? = nil, onlyUnstamped: Bool = false) {
         let file = Self.file(for: output)
         let partial = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".partial")
         guard let out = BlockWriter(path: partial.path) else { return }
@@ -139,7 +144,8 @@ struct PageManifest: Equatable {
             }
             for path in pagesBySource.removeValue(forKey: source)?.sorted() ?? [] {
                 guard let recorded = pages[path], Self.isPlain(path), recorded.files.allSatisfy({ Self.isPlain($0.path) }),
-                      let page = folder.map(recorded.stamped) ?? recorded else { continue }
+                      let page = onlyUnstamped && recorded.isStamped ? recorded : folder.map(recorded.stamped) ?? recorded
+                else { continue }
                 out.append("page\t" + path + "\t" + page.line + "\n")
             }
         }

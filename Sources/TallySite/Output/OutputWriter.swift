@@ -29,6 +29,9 @@ final class OutputWriter: Sendable {
         /// The files whose bytes equal the previous output's, or that an incremental build kept: left in place.
         var unchangedPaths: [String] = []
         var origins: [String: OutputOrigin] = [:]
+        /// Set by a commit that updated the output in place: the files kept were not touched (a swap links them,
+        /// which changes their change time).
+        var keptFilesUntouched = false
     }
 
     /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
@@ -131,7 +134,10 @@ final class OutputWriter: Sendable {
                                  hint: "check that nothing else holds the folder open and that its parent is writable")
             }
         }
-        if try commitInPlace(move: move) { return }
+        if try commitInPlace(move: move) {
+            state.withLock { $0.keptFilesUntouched = true }
+            return
+        }
         try swap(exchange: exchange)
     }
 
