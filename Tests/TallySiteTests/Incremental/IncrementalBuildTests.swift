@@ -23,9 +23,10 @@ import TallyTestSupport
             "/": "the rows its queries read changed (table donations changed; query `orgs` reads donations through `org_totals`, which is not row by row)",
             "/orgs/a/": "the rows its queries read changed (table donations changed; query `gifts` reads donations with no top-level WHERE equality to a value of the pages row)",
             "/gifts/a/": "its rows of donations changed (organization_id = :organization_id)",
+            "/given/a/": "it is a paginated listing, and table donations changed",
             "/news/first/": "a feed lists it",
         ])
-        #expect(second.pagesKept == 8 && second.pagesRendered == 12, "the listing's two pages count as two")
+        #expect(second.pagesKept == 10 && second.pagesRendered == 16, "the listings' pages count one each")
         #expect(inode(fixture, "about/index.html") == aboutInode && inode(fixture, "orgs/b/index.html") == betaInode)
         #expect(try fixture.mismatches() == [])
     }
@@ -74,19 +75,6 @@ import TallyTestSupport
     /// is among its subquery's; the one whose is renders (as the tag pages read donations).
     @Test func aListingKeyedThroughASubqueryIsKeptWholeWhenNoChangedRowIsItsOwn() throws {
         let fixture = try IncrementalFixture()
-        try fixture.site.write("""
-            ---
-            pages: SELECT slug, name FROM organizations ORDER BY slug
-            title: "Given to {{params.name}}"
-            paginate: gifts
-            per_page: 1
-            ---
-            ```sql gifts
-            SELECT d.amount_cents FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = :slug) ORDER BY d.id
-            ```
-            {{#gifts}}- {{amount_cents}}
-            {{/gifts}}
-            """, to: "content/given/[slug].md")
         _ = try fixture.build()
         try fixture.apply(.insertDonation, number: 1, pick: 1)
         let reasons = try fixture.build().renderReasons
