@@ -5675,8 +5675,8 @@ stamp and the manifest), and keeps nothing in memory between builds, so a saved 
 donation build above costs. Measured with the release build of `8efba90` on the same site (`tally serve --db
 directory.sqlite --port 8184`, then the same `INSERT` of one donation by ada while it served; load average 10–20,
 the full `swift test` beside it): "Built 30224 pages (2657 rendered, 27567 kept) in 73.21 s", from the change seen
-to the build published. (Its first build, at start, rendered every page in 192.6 s: an earlier `tally serve`
-killed during its first build had left the output's record unusable; not looked into further.) Keeping the manifest, the snapshot's connection and the plan in memory
+to the build published. (Its first build, at start, rendered every page in 192.6 s, though `tally build` had just built the same
+output; an earlier `tally serve` had been killed during its first build, which may be why: not looked into.) Keeping the manifest, the snapshot's connection and the plan in memory
 between rebuilds was not done this session.
 
 ## Not done yet
