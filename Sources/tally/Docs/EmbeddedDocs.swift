@@ -5676,7 +5676,10 @@ donation build above costs. Measured with the release build of `8efba90` on the 
 directory.sqlite --port 8184`, then the same `INSERT` of one donation by ada while it served; load average 10–20,
 the full `swift test` beside it): "Built 30224 pages (2657 rendered, 27567 kept) in 73.21 s", from the change seen
 to the build published. (Its first build, at start, rendered every page in 192.6 s, though `tally build` had just built the same
-output; an earlier `tally serve` had been killed during its first build, which may be why: not looked into.) Keeping the manifest, the snapshot's connection and the plan in memory
+output: the `options` input (`BuildOptions.outputSettings`) holds `--out`'s text, `public` for the build and none
+for serve, which writes to the config's `public/` too, so the two differ and every page renders. Not changed
+here: the file is shared; leaving `outputPath` out of the settings, or resolving it, would let serve start from
+the last build's record.) Keeping the manifest, the snapshot's connection and the plan in memory
 between rebuilds was not done this session.
 
 ## Not done yet
