@@ -98,9 +98,13 @@ public protocol BuildProgress: Sendable {
     /// Only asked for when `wantsPageTimes`, so a build without `--timings` reads no clock per page.
     func pageRendered(from file: String, in duration: Duration)
     var wantsPageTimes: Bool { get }
+    /// A step of the build's own work besides page renders (`manifest load`, `rows checks`) took `cpu` of its
+    /// threads' CPU time over `wall`; steps of one name add up. Only asked for when `wantsPageTimes`.
+    func stepTimed(_ name: String, wall: Duration, cpu: Duration)
 }
 
 extension BuildProgress {
     public func pageRendered(from file: String, in duration: Duration) {}
     public var wantsPageTimes: Bool { false }
+    public func stepTimed(_ name: String, wall: Duration, cpu: Duration) {}
 }

@@ -31,7 +31,11 @@ public enum SiteBuilder {
         let siteContent = Handoff<(pages: [SitePage], views: [SiteView])>()
         // An incremental build copies the snapshot its last build kept when nothing the snapshot is made from changed.
         let keptSnapshot = options.stamp == .none ? nil : KeptSnapshot.beside(options.outputFolder(config), options: options)
-        let opening = BackgroundWork { openDatabase(options, config, kept: keptSnapshot, siteContent: { siteContent.wait() }) }
+        let opening = BackgroundWork {
+            StepTimer(progress).measure("snapshot made or copied") {
+                openDatabase(options, config, kept: keptSnapshot, siteContent: { siteContent.wait() })
+            }
+        }
         progress?.stageStarted(.loadTemplates)
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
@@ -81,7 +85,7 @@ public enum SiteBuilder {
         // Pages whose inputs are as the last build recorded keep their files; only the others render.
         let incremental = IncrementalBuild.start(options, sources: content.pages, templates: templates.library,
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
-                                                 writer: writer, feedPages: feedPages, planned: plan.owners)
+                                                 writer: writer, feedPages: feedPages, planned: plan.owners, progress: progress)
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
                                     feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental,
                                     wholeListing: options.wholeListing)

@@ -117,18 +117,23 @@ func temporaryFolder() throws -> URL {
         #expect(built.status == 0)
         #expect(built.stdout.hasPrefix("Built 4 pages ") && built.stdout.split(separator: "\n").count == 1)
         let lines = built.stderr.split(separator: "\n")
-        let stages = lines.prefix(9).map { $0.split(separator: "ms  ", maxSplits: 1).last.map(String.init) ?? "" }
+        // Each stage's wall time, then the CPU time of every thread meanwhile.
+        let stages = lines.prefix(9).map { $0.split(separator: " ms CPU  ", maxSplits: 1).last.map(String.init) ?? "" }
         #expect(stages == ["Loading config", "Loading templates", "Loading content", "Opening database", "Expanding templated pages",
                            "Rendering pages", "Writing sitemap, robots.txt, 404 page and feeds", "Copying static files", "Swapping output"])
-        #expect(lines.prefix(9).allSatisfy { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true })
+        #expect(lines.prefix(9).allSatisfy { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true && $0.contains(" ms  ") })
+        // Then the build's own steps besides page renders (the snapshot, the manifest), by CPU time.
+        #expect(lines.dropFirst(9).first == "Steps besides page renders, by CPU time:")
+        let fileList = try #require(lines.firstIndex(of: "Render CPU time by content file, costliest first:"))
+        let steps = lines[10..<fileList].map { $0.split(separator: " ms wall  ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(steps.contains("snapshot made or copied") && steps.contains("page inputs and table digests"))
         // Then the content files by render time, each with its page count: the starter's four pages, one file each.
-        #expect(lines.dropFirst(9).first == "Render CPU time by content file, costliest first:")
-        let files = lines.dropFirst(10).map { $0.split(separator: "ms  ", maxSplits: 1).last.map { String($0.prefix { $0 != " " }) } ?? "" }
+        let files = lines[(fileList + 1)...].map { $0.split(separator: "ms  ", maxSplits: 1).last.map { String($0.prefix { $0 != " " }) } ?? "" }
         #expect(files.sorted() == ["content/404.md", "content/about.md", "content/index.md", "content/users/[username].md"])
-        #expect(lines.dropFirst(10).allSatisfy { $0.contains("(1 page, ") && $0.hasSuffix(" ms a page)") })
+        #expect(lines[(fileList + 1)...].allSatisfy { $0.contains("(1 page, ") && $0.hasSuffix(" ms a page)") })
         // Up to date: only the config was read.
         let again = try tally(["build", "--timings"], in: folder)
-        #expect(again.stderr.hasSuffix(" ms  Loading config\n") && again.stderr.split(separator: "\n").count == 1)
+        #expect(again.stderr.hasSuffix(" ms CPU  Loading config\n") && again.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func aFailedBuildPrintsOneDiagnosticPerProblemAndExitsNonZero() throws {

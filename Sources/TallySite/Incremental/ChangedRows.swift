@@ -1,3 +1,4 @@
+import TallyFormat
 import TallyStore
 
 /// Which rows of the tables that changed since the last build a page's queries could see: when each query that
@@ -25,8 +26,10 @@ struct ChangedRows: Sendable {
     private let reads: [Int: [String: Reads]]
     /// Table → key column → the forms of that column's values in the rows that changed (`KeyForms`).
     private let changed: [String: [String: Set<String>]]
+    /// Runs the subqueries of keys `alias.c IN (SELECT …)` with a page's row.
+    private let database: SiteDatabase?
 
-    static let none = ChangedRows(reads: [:], changed: [:])
+    static let none = ChangedRows(reads: [:], changed: [:], database: nil)
 
     /// - Parameter snapshot: the last build's kept snapshot, when it is the one its manifest recorded; without it no
     ///   changed row is known, and every page that reads a changed table is left to the rows check.
@@ -50,8 +53,8 @@ struct ChangedRows: Sendable {
                 if case .keyed(let keys) = found { wanted[table, default: []].formUnion(keys.map(\.column)) }
             }
         }
-        guard let snapshot, !wanted.isEmpty else { return ChangedRows(reads: reads, changed: [:]) }
-        return ChangedRows(reads: reads, changed: database.changedKeys(since: snapshot, columns: wanted))
+        guard let snapshot, !wanted.isEmpty else { return ChangedRows(reads: reads, changed: [:], database: database) }
+        return ChangedRows(reads: reads, changed: database.changedKeys(since: snapshot, columns: wanted), database: database)
     }
 
     private static func reads(of table: String, by source: PageSource, tables: [Set<String>], prover: KeyedReads) -> Reads {
@@ -77,12 +80,23 @@ struct ChangedRows: Sendable {
                     guard let values = changed[table]?[key.column] else {
                         return .unproven("the rows of \(table) could not be compared with the last build's")
                     }
-                    if KeyForms.of(page.params[key.parameter] ?? .null).contains(where: values.contains) {
-                        affected = "its rows of \(table) changed (\(key.column) = :\(key.parameter))"
+                    guard let read = keyValues(key, page) else {
+                        return .unproven("the subquery its rows of \(table) are keyed on did not run")
+                    }
+                    if read.contains(where: { KeyForms.of($0).contains(where: values.contains) }) {
+                        affected = "its rows of \(table) changed (\(key.column) " + (key.subquery == nil ? "= :\(key.parameter))" : "IN (SELECT …))")
                     }
                 }
             }
         }
         return affected.map(Verdict.affected) ?? .unaffected
+    }
+
+    /// The values of `key.column` that `page`'s query reads: its parameter's, or its subquery's first column for
+    /// the page's row; nil when the subquery fails.
+    private func keyValues(_ key: KeyedReads.Key, _ page: PageInstance) -> [DataValue]? {
+        guard let subquery = key.subquery else { return [page.params[key.parameter] ?? .null] }
+        guard let table = try? database?.run(subquery, parameters: page.params), table.columns.count == 1 else { return nil }
+        return table.rows.compactMap(\.first)
     }
 }

@@ -31,6 +31,10 @@ extension IncrementalBuild {
     /// Whether page `page` of a listing being checked shows what it showed last time, its files intact: then its
     /// files are kept and it is not rendered.
     func keepsListingPage(_ page: PageInstance, showing listing: ListingPage) -> Bool {
+        timer.measure("listing pages compared") { keepsListingPageUnchanged(page, showing: listing) }
+    }
+
+    private func keepsListingPageUnchanged(_ page: PageInstance, showing listing: ListingPage) -> Bool {
         guard let position = page.listing, let record = previous?.pages[page.path],
               state.withLock({ $0.checkable.contains(position.firstPath) }),
               record.params == PageInputs.paramsDigest(page.params),

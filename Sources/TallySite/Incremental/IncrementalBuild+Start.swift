@@ -7,13 +7,15 @@ extension IncrementalBuild {
     /// records a new manifest.
     static func start(_ options: BuildOptions, sources: [PageSource], templates: TemplateLibrary, templateFiles: [String: String],
                       database: SiteDatabase, titles: [String: String], writer: OutputWriter, feedPages: FeedPages,
-                      planned: [String: PageOwner]) -> IncrementalBuild? {
+                      planned: [String: PageOwner], progress: (any BuildProgress)? = nil) -> IncrementalBuild? {
         guard options.stamp != .none else { return nil }
-        let inputs = PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
-                                       database: database, titles: titles)
+        let timer = StepTimer(progress)
+        let inputs = timer.measure("page inputs and table digests") { PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
+                                       database: database, titles: titles) }
         let forced = options.stamp == .record
-        let previous = forced ? nil : PageManifest.load(beside: writer.output)
+        let previous = forced ? nil : timer.measure("manifest load") { PageManifest.load(beside: writer.output) }
         return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
-                                writer: writer, feedPages: feedPages, planned: planned, keepsReasons: options.explain, snapshot: previous?.keptSnapshot(beside: writer.output))
+                                writer: writer, feedPages: feedPages, planned: planned, keepsReasons: options.explain,
+                                snapshot: previous?.keptSnapshot(beside: writer.output), timer: timer)
     }
 }

@@ -33,6 +33,7 @@ final class IncrementalBuild: Sendable {
     let state = Mutex(State())
     /// Each page's record for the manifest, as it renders or is kept: in a temporary file until `save`.
     let records = PageRecordLog()
+    let timer: StepTimer
 
     struct State {
         var reasons: [String: String] = [:]
@@ -49,9 +50,10 @@ final class IncrementalBuild: Sendable {
     /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
          writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], keepsReasons: Bool = false,
-         snapshot: String? = nil) {
+         snapshot: String? = nil, timer: StepTimer = StepTimer(nil)) {
         self.previous = previous
         self.keepsReasons = keepsReasons
+        self.timer = timer
         self.planned = planned
         self.inputs = inputs
         self.sources = sources
@@ -67,7 +69,9 @@ final class IncrementalBuild: Sendable {
             everyPageReason = "no earlier build recorded its pages"
         }
         changedRows = if let previous, everyPageReason == nil {
-            ChangedRows.find(previous: previous, inputs: inputs, sources: sources, database: database, snapshot: snapshot)
+            timer.measure("changed rows") {
+                ChangedRows.find(previous: previous, inputs: inputs, sources: sources, database: database, snapshot: snapshot)
+            }
         } else {
             ChangedRows.none
         }
@@ -89,8 +93,9 @@ final class IncrementalBuild: Sendable {
         var kept: [String: PageManifest.Page] = [:]
         var rowChecks: [(page: PageInstance, record: PageManifest.Page, reason: String)] = []
         var checkable: Set<String> = []
-        for page in pages {
-            switch decide(page) {
+        let decisions = timer.measure("deciding pages") { pages.map(decide) }
+        for (page, decision) in zip(pages, decisions) {
+            switch decision {
             case .render(let reason):
                 render.append(page)
                 reasons[page.path] = reason
@@ -106,7 +111,7 @@ final class IncrementalBuild: Sendable {
                 checkable.insert(page.path)
             }
         }
-        let results = rowChecks.concurrentMap { check in self.queriedTables(of: check.page) }
+        let results = rowChecks.concurrentMap { check in self.timer.measure("rows checks") { self.queriedTables(of: check.page) } }
         var queried: [String: [String: DataTable]] = [:]
         for (check, tables) in zip(rowChecks, results) {
             if let tables, PageInputs.resultsDigest(tables) == check.record.results {
@@ -160,7 +165,7 @@ final class IncrementalBuild: Sendable {
     func save(output: URL, snapshot kept: KeptSnapshot) {
         var manifest = PageManifest()
         let snapshot = URL(fileURLWithPath: kept.path)
-        if database.keepSnapshot(as: kept) {
+        if timer.measure("snapshot kept", { database.keepSnapshot(as: kept) }) {
             manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
         }
         manifest.global = inputs.global
@@ -169,7 +174,9 @@ final class IncrementalBuild: Sendable {
         }
         guard let pages = records.sorted() else { return PageManifest.remove(beside: output) }
         // Only the files the commit moved or linked are read again: the others' stamps are those written or checked.
-        manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds, pagesOf: pages.forEachPage)
+        timer.measure("manifest saved") {
+            manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds, pagesOf: pages.forEachPage)
+        }
     }
 
     private enum Decision {
@@ -202,15 +209,18 @@ final class IncrementalBuild: Sendable {
         for file in record.files where OutputFileStamp.current(file.path, in: outputPath) != file {
             return .render("\(file.path) was changed or deleted outside Tally")
         }
+        let tables = changed.map { String($0.dropFirst("table ".count)) }
         if page.listing != nil {
-            switch decideListingPage(page, record: record, change: changed.first.map { Self.describe($0, before: before, after: source.inputs) }) {
+            // A listing whose queries are keyed on values no changed row has shows what it showed: kept whole.
+            let unaffected = !changed.isEmpty && changedRows.verdict(for: page, tables: tables) == .unaffected
+            let change = unaffected ? nil : changed.first.map { Self.describe($0, before: before, after: source.inputs) }
+            switch decideListingPage(page, record: record, change: change) {
             case .render(let reason): return .render(reason)
             case .check(let reason): return .checkListing(reason)
             case .keep(let records): return .keepListing(records)
             }
         }
         guard let first = changed.first else { return .keep(record) }
-        let tables = changed.map { String($0.dropFirst("table ".count)) }
         let unproven: String
         switch changedRows.verdict(for: page, tables: tables) {
         case .unaffected: return .keep(record)

@@ -7,12 +7,19 @@
 /// that passes `c` through, and whose WHERE clause has `alias.c = :p` among its top-level conjuncts, or a chain of
 /// such equalities (`d.organization_id = o.id`, `o.id = :organization_id`; ON clauses count when every join is
 /// inner). Such a conjunct removes every joined row made from another row of the table before grouping,
-/// ordering or limits, so no other row of it can change the result. Anything else proves nothing and says why.
+/// ordering or limits, so no other row of it can change the result. A top-level conjunct `alias.c IN (SELECT …)`
+/// whose subquery names neither the table nor a view that reads it keys the query too, on the subquery's values
+/// (the tag pages' `d.organization_id IN (SELECT organization_id FROM tagged WHERE tag_slug = :tag)`); a subquery
+/// anywhere else proves nothing. Anything else proves nothing and says why.
 struct KeyedReads {
     /// What a query is keyed on: the table's column and the parameter it equals.
     struct Key: Hashable {
         let column: String
         let parameter: String
+        /// For a key `alias.column IN (SELECT …)`: the subquery, whose values for a page's row are the ones its
+        /// query reads (it reads none of the table's rows, so a changed row cannot change them); `parameter` is
+        /// then empty.
+        var subquery: String? = nil
     }
 
     /// A view, as the snapshot has it: its SELECT's tokens and the tables and views it reads.
@@ -32,7 +39,7 @@ struct KeyedReads {
 
     /// Why a query's reads of a table are not keyed, as `--explain` says it.
     enum Unproven: Error, Equatable {
-        case shape, noKey, twice, notInFrom
+        case shape, noKey, twice, notInFrom, inSubquery
         case throughView(String)
 
         /// What a query does with `table` that keeps it from being proven: `reads donations twice`.
@@ -43,6 +50,7 @@ struct KeyedReads {
             case .twice: "reads \(table) twice"
             case .notInFrom: "reads \(table) other than through its FROM clause"
             case .throughView(let view): "reads \(table) through `\(view)`, which is not row by row"
+            case .inSubquery: "reads \(table) in a subquery"
             }
         }
     }
@@ -52,7 +60,9 @@ struct KeyedReads {
 
     /// The key `sql` reads `table` (lowercased) by, or why there is none.
     func key(of sql: String, table: String) -> Result<Key, Unproven> {
-        guard let select = SelectShape(SQLTokens(sql).tokens) else { return .failure(.shape) }
+        guard let select = SelectShape(SQLTokens(sql).tokens, keyedSubqueries: true) else { return .failure(.shape) }
+        let readers = Set(views.filter { $0.value.reads.contains(table) }.keys).union([table])
+        guard select.inSubqueries.allSatisfy({ $0.names.isDisjoint(with: readers) }) else { return .failure(.inSubquery) }
         // The one FROM item that reads the table, and its columns → the table's (nil: it is the table itself).
         var found: (item: SelectShape.Item, columns: [String: String]?)?
         for item in select.from {
@@ -73,14 +83,21 @@ struct KeyedReads {
             guard let base = found.columns.map({ $0[column] }) ?? column else { return nil }
             return Key(column: base, parameter: parameter)
         }
-        guard let key = keys.min(by: { ($0.column, $0.parameter) < ($1.column, $1.parameter) }) else { return .failure(.noKey) }
-        return .success(key)
+        if let key = keys.min(by: { ($0.column, $0.parameter) < ($1.column, $1.parameter) }) { return .success(key) }
+        // `alias.column IN (SELECT …)`: the rows read are those whose column is among the subquery's values.
+        let prefix = found.item.alias + "."
+        for subquery in select.inSubqueries where subquery.reference.hasPrefix(prefix) {
+            let column = String(subquery.reference.dropFirst(prefix.count))
+            guard let sql = subquery.sql, let base = found.columns.map({ $0[column] }) ?? column else { continue }
+            return .success(Key(column: base, parameter: "", subquery: sql))
+        }
+        return .failure(.noKey)
     }
 
     /// A view's output column → the table's column it passes through unchanged, when the view makes each of its
     /// rows from one row of `table` (`SelectShape.isRowByRow`) and names the table once; nil otherwise.
     private func rowByRowColumns(of view: View, table: String) -> [String: String]? {
-        guard let select = view.select.flatMap(SelectShape.init), select.isRowByRow else { return nil }
+        guard let select = view.select.flatMap({ SelectShape($0) }), select.isRowByRow else { return nil }
         var inner: SelectShape.Item?
         for item in select.from {
             if item.name == table {

@@ -130,6 +130,8 @@ struct PageManifest: Equatable {
     /// Writes the manifest beside `output`, replacing the previous one in one rename.
     /// - Parameter stampingFilesIn: a folder to stamp each page's files in as they are now; a page with a file
     ///   missing there is left out. Nil writes the stamps the records hold.
+    /// - Parameter trusting: whether a file's recorded stamp still holds after the commit (`OutputWriter.stampHolds`);
+    ///   a file with a stamp that holds is not read again.
     ///
     /// The text goes to the file a block at a time, each page stamped as its line is written: built whole, it took
     /// twice its size (35 MB at 147,150 pages) and a stamped copy of every record beside them.

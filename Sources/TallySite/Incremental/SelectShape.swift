@@ -1,6 +1,8 @@
 /// The parts of a single SELECT that `KeyedReads` needs: its FROM items, the equalities among its top-level
 /// WHERE conjuncts (and ON clauses, when every join is inner) and the columns its result passes through. Nil
 /// for anything but one SELECT without subqueries, common table expressions or compounds: those prove nothing.
+/// With `keyedSubqueries`, a top-level WHERE conjunct `alias.column IN (SELECT …)` may hold a subquery (the
+/// only place one may be), kept apart as an `InSubquery`.
 struct SelectShape {
     typealias Token = SQLTokens.Token
 
@@ -10,7 +12,20 @@ struct SelectShape {
         let alias: String
     }
 
+    /// A top-level WHERE conjunct `reference IN (SELECT …)`: the rows read are those whose `reference` is one of
+    /// the subquery's values.
+    struct InSubquery {
+        /// `alias.column`, as `parametersEqual` names members.
+        let reference: String
+        /// The subquery's text, made again from its tokens; nil when a token's text is not kept (a string,
+        /// number or quoted name), so it cannot run apart.
+        let sql: String?
+        /// Every name the subquery's tokens hold: what it may read.
+        let names: Set<String>
+    }
+
     let from: [Item]
+    private(set) var inSubqueries: [InSubquery] = []
     private let tokens: [Token]
     private let outputs: [[Token]]
     private let conjuncts: [[Token]]
@@ -18,10 +33,10 @@ struct SelectShape {
     private static let clauseEnds: Set<String> = ["where", "group", "having", "order", "limit", "window"]
     private static let joinWords: Set<String> = ["join", "inner", "cross", "left", "right", "full", "outer", "natural"]
 
-    init?(_ tokens: [Token]) {
+    init?(_ tokens: [Token], keyedSubqueries: Bool = false) {
         let selects = tokens.filter { $0.isKeyword("select") }.count
         let compound: Set<String> = ["with", "union", "intersect", "except", "values"]
-        guard selects == 1, tokens.first?.isKeyword("select") == true,
+        guard selects == 1 || keyedSubqueries, tokens.first?.isKeyword("select") == true,
               !tokens.contains(where: { $0.keyword.map(compound.contains) == true }) else { return nil }
         let depths = Self.depths(tokens)
         func next(after start: Int, in words: Set<String>) -> Int {
@@ -38,8 +53,40 @@ struct SelectShape {
         guard let from = Self.items(Array(tokens[(fromIndex + 1)..<fromEnd]), conjuncts: &conjuncts) else { return nil }
         self.from = from
         self.tokens = tokens
-        self.conjuncts = conjuncts
         outputs = Self.split(Array(tokens[1..<fromIndex]), at: { $0 == .symbol(",") })
+        self.conjuncts = conjuncts.filter { Self.inSubquery($0) == nil }
+        guard selects > 1 else { return }
+        // Every other SELECT must be the subquery of an `IN` conjunct: one anywhere else could read any row.
+        let subqueries = conjuncts.compactMap(Self.inSubquery)
+        guard subqueries.reduce(1, { $0 + $1.body.filter { $0.isKeyword("select") }.count }) == selects else { return nil }
+        for subquery in subqueries {
+            guard let reference = reference(subquery.reference) else { return nil }
+            inSubqueries.append(InSubquery(reference: reference, sql: Self.text(of: subquery.body),
+                                           names: Set(subquery.body.compactMap(\.name))))
+        }
+    }
+
+    /// `reference IN ( SELECT … )`, the parenthesis closing at the conjunct's end: its reference and subquery.
+    private static func inSubquery(_ conjunct: [Token]) -> (reference: [Token], body: [Token])? {
+        guard let word = conjunct.firstIndex(where: { $0.isKeyword("in") }), word + 3 < conjunct.count,
+              conjunct[word + 1] == .symbol("("), conjunct[word + 2].isKeyword("select"), conjunct.last == .symbol(")"),
+              Self.depths(Array(conjunct[(word + 1)...])).dropFirst().dropLast().allSatisfy({ $0 > 0 }) else { return nil }
+        return (Array(conjunct[..<word]), Array(conjunct[(word + 2)..<(conjunct.count - 1)]))
+    }
+
+    /// SQL that SQLite reads as it read `tokens`, when each token keeps its text: words (names and keywords
+    /// match without case), parameters and symbols.
+    private static func text(of tokens: [Token]) -> String? {
+        var parts: [String] = []
+        for token in tokens {
+            switch token {
+            case .word(let word): parts.append(word)
+            case .parameter(let name) where name != "?": parts.append(name)
+            case .symbol(let symbol): parts.append(symbol)
+            default: return nil
+            }
+        }
+        return parts.joined(separator: " ")
     }
 
     /// Whether each result row is made from one row of each FROM item: no grouping, aggregate, window, DISTINCT
@@ -106,7 +153,7 @@ struct SelectShape {
     }
 
     /// `alias.column`, a bare column when FROM has one item, or a named parameter, as a member of an equality.
-    private func reference(_ tokens: [Token]) -> String? {
+    func reference(_ tokens: [Token]) -> String? {
         if tokens.count == 3, let alias = tokens[0].name, tokens[1] == .symbol("."), let column = tokens[2].name {
             return alias + "." + column
         }

@@ -12,22 +12,29 @@ extension PageWriter {
 
     /// Renders and writes every page of the listing whose first page is `page`.
     func writeListing(_ page: PageInstance) {
-        guard var shared = renderer.listingTables(of: page) else { return write(page) }
+        guard var shared = StepTimer(progress).measure("listing queries", { renderer.listingTables(of: page) }) else {
+            return write(page)
+        }
         let database = renderer.database
         let query = shared.paginated
         let whole = page.listing?.firstPath == wholeListing
         var columns: [String] = []
         var held: [[DataValue]] = []
         var total = 0
-        do throws(QueryError) {
-            columns = try database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow) { _, rows in
-                if whole || total + rows.count <= Self.heldRows {
-                    held += rows
-                } else {
-                    held = []
+        let read: Result<[String], QueryError> = StepTimer(progress).measure("listing queries") {
+            Result { () throws(QueryError) in
+                try database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow) { _, rows in
+                    if whole || total + rows.count <= Self.heldRows {
+                        held += rows
+                    } else {
+                        held = []
+                    }
+                    total += rows.count
                 }
-                total += rows.count
             }
+        }
+        do throws(QueryError) {
+            columns = try read.get()
         } catch {
             // Rendered without its rows, the page runs the query itself and reports the error at its line.
             return write(page)

@@ -195,14 +195,18 @@ once in FROM, directly or through a row-by-row view (no grouping, aggregate, win
 passes the column through, with `alias.column = :parameter` among its top-level WHERE conjuncts, or a chain of
 such equalities (ON clauses count when every join is inner). It reads the SQL with `SQLTokens`, a tokenizer, and
 `SelectShape`, which finds FROM items and top-level conjuncts and proves nothing from anything else (a top-level
-OR or BETWEEN, an outer join's ON, an expression around the column). When every query that reads a changed table
+OR or BETWEEN, an outer join's ON, an expression around the column). A top-level conjunct `alias.column IN
+(SELECT …)` whose subquery names neither the table nor a view that reads it keys the query on the subquery's
+values (a subquery anywhere else proves nothing): such a page is affected when a changed row's value is among
+the values its subquery gives for its row, which `ChangedRows` runs (the tag pages' `given`). When every query that reads a changed table
 is keyed, a page whose parameter matches no changed row's value (`KeyForms`: loosely, as SQL's `=` with
 affinity, NOCASE and RTRIM could match) keeps its files without running a query, and one that matches renders.
 Otherwise its queries run again (on every core, before rendering) and it is kept if their rows' digest equals
 the one recorded when it rendered (`RenderedPage.queryResults`, hashed by `PageInputs.resultsDigest`): with the
 same content, templates and `pages` row, the same rows make the same page; `--explain` says which query was not
 proven keyed and why. A paginated listing is kept whole (its pages' files, and its later pages claimed again
-for the sitemap) when none of its inputs changed; when only tables it reads changed, it renders as a listing
+for the sitemap) when none of its inputs changed, or when only tables changed and its queries are keyed on
+values no changed row has; when only tables it reads changed, it renders as a listing
 does (its queries once) and each of its pages keeps its files if the digest of what it shows (its window of rows,
 the other queries' results, the row count, the page count) is the one recorded when it rendered
 (`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A page
@@ -276,7 +280,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, and which stamps a commit changes). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly and through a row-by-row view, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, and which stamps a commit changes). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -1517,26 +1521,35 @@ Built 8255 pages (2573 rendered, 5682 kept; …) in 16.9 s → /home/me/mysite/p
 `--force` renders every page and records their inputs anew. `tally serve` rebuilds the same way, so a saved
 row re-renders only the pages that read its table.
 
-**`--timings`** prints each stage's wall time after the build, for finding what a large site spends its time
-on:
+**`--timings`** prints each stage's wall time and CPU time after the build (the CPU time of every thread while
+the stage ran: pages still render while later stages start), then the build's own steps besides page renders
+by CPU time (the snapshot, the page inputs and table digests, the manifest's load and save, deciding which pages
+render, the rows checks, the listings' queries; a step run on several threads adds up), then the content files
+by render time, for finding what a large site spends its time on (here one donation added on 20,000
+organizations):
 
 ```text
-     43 ms  Loading config
-      1 ms  Loading templates
-    961 ms  Loading content
-    299 ms  Opening database
-     36 ms  Expanding templated pages
-   2135 ms  Rendering pages
-      1 ms  Writing sitemap, robots.txt, 404 page and feeds
-      0 ms  Copying static files
-    203 ms  Swapping output
+     45 ms       10 ms CPU  Loading config
+    650 ms      129 ms CPU  Loading templates
+    901 ms      187 ms CPU  Loading content
+   9973 ms     3076 ms CPU  Opening database
+   2894 ms     1003 ms CPU  Expanding templated pages
+  61817 ms    21693 ms CPU  Rendering pages
+   1016 ms      416 ms CPU  Writing sitemap, robots.txt, 404 page and feeds
+     11 ms        1 ms CPU  Copying static files
+  25103 ms     2518 ms CPU  Swapping output
+Steps besides page renders, by CPU time:
+   3195 ms CPU    11468 ms wall  snapshot made or copied
+   2967 ms CPU    16765 ms wall  rows checks  (7 calls)
+   1880 ms CPU    31303 ms wall  listing queries  (38 calls)
+    …
 Render CPU time by content file, costliest first:
-   1322 ms  content/orgs/[slug].md  (1015 pages, 1.30 ms a page)
-    611 ms  content/representatives/[id].md  (540 pages, 1.13 ms a page)
+   4814 ms  content/users/[username]/gifts.md  (2002 pages, 2.40 ms a page)
+    997 ms  content/tags/[tag].md  (629 pages, 1.59 ms a page)
     …
 ```
 
-The second list sums the CPU time each content file's pages took to render (their queries, layout and
+The last list sums the CPU time each content file's pages took to render (their queries, layout and
 Markdown), so it adds up to more than the stage's wall time on a machine with several cores. It is CPU time,
 not wall time, so other work on a shared machine (a CI runner, another build) does not inflate it. A templated file whose
 time a page grows with the database usually has a query that reads a whole table on every page: the build
@@ -5746,17 +5759,97 @@ the snapshot afterwards 0.01 s instead of 0.5–0.7 s; that build wrote no file 
 in-place update only walked the 50,271 files (5.6 s wall, 0.69 s CPU). The org pages' renders are 31.2 s of its
 41.0 s of CPU: that case is bounded by rendering 20,015 pages, as the issue expects.
 
+### Where one donation's CPU goes, step by step (2026-11-25, branch `incremental`)
+
+`--timings` now prints each stage's CPU time beside its wall time (the process's CPU time over the stage: pages
+render while later stages start, so it is every thread's) and the build's own steps besides page renders, each
+timed by its thread's CPU time (`StepTimer`, `BuildProgress.stepTimed`): the snapshot, the page inputs and table
+digests, the manifest's load and save, the changed rows, deciding each page, the rows checks, the listings'
+queries and the comparison of each listing page. The 20,000-organization site of `bench/incremental_bench.py`,
+release build of `8efba90`, while the full `swift test` and other engineers' builds ran (load average 15–20):
+
+```sh
+tally build --db directory.sqlite --out public --force --timings                     # full
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 1002, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+tally build --db directory.sqlite --out public --timings --explain                   # one donation
+```
+
+| build | pages rendered | wall (load) | CPU (user + sys) | of the full build's CPU |
+| --- | ---: | ---: | ---: | ---: |
+| full (`--force`) | 30,224 | 182.1 s (15) | 78.17 s (70.41 + 7.76) | 100 % |
+| one donation by ada added | 2,657 | 102.6 s (20) | 29.08 s (23.88 + 5.20) | 37.2 % |
+
+| stage or step of the donation build | wall | CPU |
+| --- | ---: | ---: |
+| Opening database (the snapshot made again: the database changed) | 10.0 s | 3.08 s |
+| Expanding templated pages (the plan) | 2.9 s | 1.00 s |
+| Rendering pages, of which | 61.8 s | 21.69 s |
+| &nbsp;&nbsp;page renders: ada's 2,002 gift pages, 629 tag listing pages, 26 others | | 5.86 s |
+| &nbsp;&nbsp;rows checks (`/`, `/users/`, `/users/ada/`, `/charts/`, `/users/ada/budget/`: all render after) | | 2.97 s |
+| &nbsp;&nbsp;listing queries (38 listings: ada's gifts and statements, the 3 tags of the organization, …) | | 1.88 s |
+| &nbsp;&nbsp;deciding 30,224 pages (a `stat` of each kept file) | | 1.32 s |
+| &nbsp;&nbsp;manifest load | | 0.68 s |
+| &nbsp;&nbsp;listing pages compared (3,238) | | 0.28 s |
+| &nbsp;&nbsp;changed rows; page inputs and table digests | | 0.26 s; 0.17 s |
+| &nbsp;&nbsp;not timed apart (the plan's second read of every `pages` query, the long listing's second read, the files' writes) | | ≈ 8.3 s |
+| Writing sitemap, feeds | 1.0 s | 0.42 s |
+| Swapping output (in place: walking both trees, 2,651 moves, removing the retired files) | 25.1 s | 2.52 s |
+| manifest saved; snapshot kept | | 0.78 s; 0.09 s |
+
+Two changes in this run:
+
+- **A key through a subquery** (`KeyedReads`, `SelectShape`). A query that reads a table as
+  `alias.column IN (SELECT …)` among its top-level WHERE conjuncts, whose subquery names neither the table nor a
+  view that reads it, sees only the rows whose column is among the subquery's values: the tag pages' `given`
+  (`d.organization_id IN (SELECT organization_id FROM tagged WHERE tag_slug = :tag)`). The page is affected when a
+  changed row's value is among the subquery's values for its row (`ChangedRows.verdict` runs the subquery, a
+  lookup on `tagged`'s index). And a paginated listing now asks the same verdict as any page: one whose queries
+  are keyed on values no changed row has is kept whole, without running its queries. Together: the donation's
+  build runs the queries of 38 listings rather than all 541 (every tag listing reads `donations`, so every one
+  ran its queries over all its organizations before); they took 1.88 s of CPU here. The listings that still run
+  them are those a changed row concerns and those whose queries are not proven keyed.
+- **The manifest stamps only what rendered.** Saving it re-stamped every kept page's files (a `stat` and a new
+  record each, 47,620 files): 1.69 s of CPU in the run of `4b094b2`, 0.78 s now. A kept page's stamps are the ones
+  this build checked before keeping it, and an in-place commit does not touch its files; after a swap of whole
+  trees (which links the kept files, changing their change time) every page is stamped as before.
+
+Against the lead's figures before this work (06:30 UTC, load about 2: full 79.1 s of CPU, the donation 23.4 s,
+29.7 %), these runs on a machine loaded to 15–20 are not comparable in ratio: contention raises every figure, and
+not evenly. What the split says is left, in order: the render stage's work outside page renders that is not yet
+timed apart (≈ 8 s: first to time the plan's second read and the long listing's second read of 200,000 rows),
+the snapshot made again (3.1 s; next: updated from the kept one, copying only the tables whose digest changed and
+computing again only the materialized views that read them), the rows checks (3.0 s, but their pages render after
+and use the rows), the swap's walk of both trees (2.5 s), deciding each page (1.3 s) and the manifest's load
+(0.7 s). The 6 s of page renders that remain are ada's 2,002 gift pages, whose rows all shift by one: the target
+of ≤ 10 % (7.8 s of CPU here) cannot be met while they render, whatever else is cut.
+
+**`tally serve` after a saved row.** Serve rebuilds through the same `SiteBuilder.build` as `tally build` (with the
+stamp and the manifest), and keeps nothing in memory between builds, so a saved donation costs what the
+donation build above costs. Measured with the release build of `8efba90` on the same site (`tally serve --db
+directory.sqlite --port 8184`, then the same `INSERT` of one donation by ada while it served; load average 10–20,
+the full `swift test` beside it): "Built 30224 pages (2657 rendered, 27567 kept) in 73.21 s", from the change seen
+to the build published. (Its first build, at start, rendered every page in 192.6 s, though `tally build` had just built the same
+output: the `options` input (`BuildOptions.outputSettings`) holds `--out`'s text, `public` for the build and none
+for serve, which writes to the config's `public/` too, so the two differ and every page renders. Not changed
+here: the file is shared; leaving `outputPath` out of the settings, or resolving it, would let serve start from
+the last build's record.) Keeping the manifest, the snapshot's connection and the plan in memory
+between rebuilds was not done this session.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 2,657 of 30,026 pages and takes 36 % of the full build's CPU time. The output is now updated
-  in place (2,651 files moved rather than 47,422 linked), and the snapshot is reused when the database did not
-  change. Next, from the split above: the rows checks and listing queries of pages that do not render (≈ 16 s of
-  CPU: prove more query shapes keyed, a subquery or common table expression filtered on the parameter, and keep a
-  listing's rows from the last build instead of querying every row again); the manifest's load (0.8 s CPU, 9.6 s
-  wall: a binary or streamed format); the plan's second read of every `pages` query; removing the retired files
-  after an in-place update (seconds of waiting on a busy disk: could be left to the next build, or done in the
-  background after the summary). The `org.mustache` edit and the Markdown case were not measured again this session.
+  organizations renders 2,657 of 30,224 pages and took 29.7 % of the full build's CPU time at load 2 (37 % at load
+  20, [step by step](#where-one-donations-cpu-goes-step-by-step-2026-11-25-branch-incremental)). Ada's 2,002 gift
+  pages, whose rows all shift when a newer gift is added, take 6 s of render CPU alone, near the 10 % budget
+  (7.8 s), so the target needs them not to shift (a listing numbered from its oldest row) or a larger full build
+  to compare with. Next, from that split: time apart and cut the render stage's work outside page renders
+  (≈ 8 s: the plan's second read of every `pages` query, the long listing's second read); a snapshot updated
+  from the kept one (only the tables whose digest changed copied, only the materialized views that read them
+  computed again: 3.1 s); the swap's walk of both trees (2.5 s); the manifest in a format that loads without
+  splitting text (0.7 s); more shapes proven keyed (the aggregates of `/`, `/users/`, `/charts/` are not keyed
+  by nature; their rows checks feed their renders). `tally serve` keeps nothing between rebuilds: a saved row
+  costs a whole incremental build; keeping the manifest, the snapshot's connection and the plan in memory is next.
+  The `org.mustache` edit and the Markdown case were not measured again this session.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.

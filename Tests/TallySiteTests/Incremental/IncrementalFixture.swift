@@ -4,7 +4,8 @@ import TallyStore
 import TallyTestSupport
 
 /// A small site that has every kind of page an incremental build must get right: a plain page, pages that read
-/// a table through a view, a templated file with a layout of its own, a paginated listing, a page listing
+/// a table through a view, a templated file with a layout of its own, paginated listings (one keyed through a
+/// subquery), a page listing
 /// `site_pages`, a dated page a feed lists, a JSON data file and a partial in a body and in a layout. Its edits
 /// (`Edit`) change each of those inputs, and `mismatches` compares an incremental build with a full one.
 struct IncrementalFixture {
@@ -47,6 +48,20 @@ struct IncrementalFixture {
             {{#gifts}}- {{amount_cents}} {{currency}}
             {{/gifts}}{{#totals}}{{gifts}} in {{currency}}: {{cents}} by {{givers}}
             {{/totals}}
+            """,
+        // A listing keyed through a subquery (`IN (SELECT …)`), as the example's tag pages read donations.
+        "content/given/[slug].md": """
+            ---
+            pages: SELECT slug, name FROM organizations ORDER BY slug
+            title: "Given to {{params.name}}"
+            paginate: gifts
+            per_page: 1
+            ---
+            ```sql gifts
+            SELECT d.amount_cents FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = :slug) ORDER BY d.id
+            ```
+            {{#gifts}}- {{amount_cents}}
+            {{/gifts}}
             """,
         "content/pages.md": "---\ntitle: Pages\n---\n```sql all\nSELECT url, title FROM site_pages ORDER BY url\n```\n{{#all}}- {{url}} {{title}}\n{{/all}}",
         "content/news/first.md": "---\ntitle: First\ndate: 2024-01-01\n---\nNews 0\n",

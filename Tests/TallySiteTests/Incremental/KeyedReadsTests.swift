@@ -50,6 +50,29 @@ import Testing
         #expect(why("SELECT 1 FROM organizations o WHERE o.id = :organization_id") == .notInFrom)
     }
 
+    /// The tag pages' shape: the table's column among a subquery's values, the subquery reading other tables only.
+    @Test func aColumnInASubqueryOfOtherTablesIsAKey() {
+        let tagged = "SELECT d.currency, sum(d.amount_cents) FROM donations d\n"
+            + "WHERE d.organization_id IN (SELECT organization_id FROM tagged WHERE tag_slug = :tag) GROUP BY d.currency"
+        #expect(key(tagged) == KeyedReads.Key(column: "organization_id", parameter: "",
+                                              subquery: "select organization_id from tagged where tag_slug = :tag"))
+        #expect(key("SELECT g.amount_cents FROM gifts g WHERE g.currency = 'USD' AND g.org IN (SELECT id FROM organizations WHERE slug = :slug)")
+            == KeyedReads.Key(column: "organization_id", parameter: "", subquery: "select id from organizations where slug = :slug"))
+        #expect(key("SELECT d.amount_cents FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations) AND d.user_id = :user_id")
+            == KeyedReads.Key(column: "user_id", parameter: "user_id"), "an equality is the key when there is one")
+    }
+
+    @Test func aSubqueryElsewhereOrOverTheTableIsNoKey() {
+        #expect(why("SELECT d.id FROM donations d WHERE d.organization_id IN (SELECT organization_id FROM donations WHERE user_id = :u)") == .inSubquery)
+        #expect(why("SELECT d.id FROM donations d WHERE d.organization_id IN (SELECT organization_id FROM totals WHERE cents > :c)") == .inSubquery)
+        #expect(why("SELECT d.id FROM donations d WHERE d.organization_id NOT IN (SELECT id FROM organizations WHERE slug = :slug)") == .shape)
+        #expect(why("SELECT d.id, (SELECT count(*) FROM donations) FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = :slug)") == .shape)
+        #expect(why("SELECT d.id FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = :slug) OR d.amount_cents > 0") == .shape)
+        #expect(why("SELECT d.id FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = 'a')") == .noKey,
+                "a string's text is not kept, so the subquery cannot run apart")
+        #expect(why("SELECT d.id FROM donations d WHERE d.organization_id + 0 IN (SELECT id FROM organizations WHERE slug = :slug)") == .shape)
+    }
+
     @Test func aKeyOnAnotherTablesColumnIsNoKeyOfThisOne() {
         #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug") == nil)
         #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug", "organizations")

@@ -40,6 +40,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: PageManifest.file(for: output).path + ".partial"))
     }
 
+    /// A file whose recorded stamp the commit left as it was keeps it, without a `stat`; a page rendered by this
+    /// build (no stamp yet) is stamped as its file now is.
+    @Test func onlyFilesWhoseStampsNoLongerHoldAreStampedAgain() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        let kept = PageManifest.Page(source: "content/orgs/[slug].md", params: "p1", results: "r1",
+                                     files: [OutputFileStamp(path: "orgs/a/gifts.csv", stamp: "1:2:3:4")])
+        let rendered = PageManifest.Page(source: "content/orgs/[slug].md", params: "p2", results: "r2",
+                                         files: [OutputFileStamp(path: "orgs/a/index.html", stamp: "")])
+        manifest(pages: ["/orgs/k/": kept, "/orgs/a/": rendered]).save(beside: output, stampingFilesIn: output.path, trusting: { _ in true })
+        let loaded = try #require(PageManifest.load(beside: output))
+        #expect(loaded.pages["/orgs/k/"] == kept)
+        #expect(loaded.pages["/orgs/a/"]?.files == [OutputFileStamp.current("orgs/a/index.html", in: output.path)].compactMap { $0 })
+    }
+
     /// A page whose file is gone, or whose URL would not read back, is left out: it renders next time.
     @Test func aPageWithAMissingFileOrATabInItsPathIsLeftOut() throws {
         let root = try folder()
