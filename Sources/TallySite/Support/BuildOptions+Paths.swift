@@ -26,9 +26,12 @@ extension BuildOptions {
     }
 
     /// The options that change what a build writes, as text lines: a stamp or record made with other settings
-    /// does not describe this build's output (`BuildStamp`, `PageInputs`).
+    /// does not describe this build's output (`BuildStamp`, `PageInputs`). Paths are resolved, so `--config
+    /// ./tally.yaml` is the default; `--out` is not among them: the stamp and record live beside the output they
+    /// describe, so `tally build --out public` and `tally serve` (the config's `public/`) share them.
     var outputSettings: [String] {
-        [root.path, configFile, databasePath ?? "-", outputPath ?? "-", includeDrafts ? "drafts" : "-", baseURL ?? "-",
+        [root.standardizedFileURL.path, resolve(configFile).standardizedFileURL.path,
+         databasePath.map { resolve($0).standardizedFileURL.path } ?? "-", includeDrafts ? "drafts" : "-", baseURL ?? "-",
          locale ?? "-", wholeListing ?? "-"]
     }
 

@@ -5830,9 +5830,9 @@ directory.sqlite --port 8184`, then the same `INSERT` of one donation by ada whi
 the full `swift test` beside it): "Built 30224 pages (2657 rendered, 27567 kept) in 73.21 s", from the change seen
 to the build published. (Its first build, at start, rendered every page in 192.6 s, though `tally build` had just built the same
 output: the `options` input (`BuildOptions.outputSettings`) holds `--out`'s text, `public` for the build and none
-for serve, which writes to the config's `public/` too, so the two differ and every page renders. Not changed
-here: the file is shared; leaving `outputPath` out of the settings, or resolving it, would let serve start from
-the last build's record.) Keeping the manifest, the snapshot's connection and the plan in memory
+for serve, which writes to the config's `public/` too, so the two differed and every page rendered. Fixed after
+the merge: `--out` is no longer among the settings, since the stamp and the record live beside the output they
+describe, and the paths that remain are resolved; `BuildStampTests.theSameFoldersSpelledOtherwiseAreUpToDate`.) Keeping the manifest, the snapshot's connection and the plan in memory
 between rebuilds was not done this session.
 
 ## Not done yet

@@ -71,6 +71,19 @@ import TallyStore
         #expect(try SiteBuilder.build(options).get().upToDate)
     }
 
+    /// `--out` naming the config's own output folder, or `--config` spelled another way, is the same build: `tally
+    /// serve` after `tally build --out public` starts from the last build instead of rendering every page.
+    @Test func theSameFoldersSpelledOtherwiseAreUpToDate() throws {
+        let site = try TestSite(Self.files, seedSQL: Self.seed)
+        var options = BuildOptions(root: site.root)
+        options.stamp = .reuse
+        options.outputPath = "public"
+        #expect(try !SiteBuilder.build(options).get().upToDate)
+        options.outputPath = nil
+        options.configFile = "./tally.yaml"
+        #expect(try SiteBuilder.build(options).get().upToDate)
+    }
+
     @Test func aChangedDatabaseRebuilds() throws {
         let site = try TestSite(Self.files, seedSQL: Self.seed)
         _ = try build(site)
