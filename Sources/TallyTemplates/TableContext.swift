@@ -27,13 +27,16 @@ public struct TableContext: MustacheSequence, MustacheParent, MustacheTransforma
         }
     }
 
-    public func child(named name: String) -> Any? {
+    public func child(named name: String) -> Any? { cell(named: name) }
+
+    /// `{{gifts.total}}`: a column of the first row.
+    func cell(named name: String) -> Cell? {
         guard count > 0 else {
             // An empty result still knows its columns: reading one is not a typo. It is also the context of
             // `{{^gifts}}…{{/gifts}}`, where a miss is a name to look up further out, so it records nothing.
             return storage.columnIndex[name] == nil ? nil : Cell(.null)
         }
-        if let cell = RowContext(storage: storage, index: 0).child(named: name) { return cell }
+        if let cell = RowContext(storage: storage, index: 0).cell(named: name) { return cell }
         // A result with rows is never a section's context (its rows are), so this was `{{gifts.name}}`.
         RenderSession.current?.recordMissing(key: name, of: self.name)
         return nil
@@ -43,13 +46,15 @@ public struct TableContext: MustacheSequence, MustacheParent, MustacheTransforma
     public var columns: [String] { storage.table.columns }
 
     /// `count(gifts)`, `empty(gifts)`, `first(gifts)`, `last(gifts)`, `reversed(gifts)`.
-    public func transform(_ name: String) -> Any? {
+    public func transform(_ name: String) -> Any? { transformedValue(name)?.boxed }
+
+    func transformedValue(_ name: String) -> TemplateValue? {
         switch name {
-        case "count": return Cell(.integer(Int64(count)))
-        case "empty": return count == 0
-        case "first": return count > 0 ? RowContext(storage: storage, index: 0) : nil
-        case "last": return count > 0 ? RowContext(storage: storage, index: count - 1) : nil
-        case "reversed": return Array(self).reversed() as [RowContext]
+        case "count": return .cell(Cell(.integer(Int64(count))))
+        case "empty": return .bool(count == 0)
+        case "first": return count > 0 ? .row(RowContext(storage: storage, index: 0)) : nil
+        case "last": return count > 0 ? .row(RowContext(storage: storage, index: count - 1)) : nil
+        case "reversed": return .other(Array(self).reversed() as [RowContext])
         default: return nil
         }
     }
@@ -60,7 +65,10 @@ public struct RowContext: MustacheParent, Sendable {
     let storage: TableStorage
     let index: Int
 
-    public func child(named name: String) -> Any? {
+    public func child(named name: String) -> Any? { cell(named: name) }
+
+    /// The column `name` of this row, with the currency its money helpers use.
+    func cell(named name: String) -> Cell? {
         guard let column = storage.columnIndex[name] else { return nil }
         let row = storage.table.rows[index]
         let currency = storage.currencyColumn[column].map { row[$0].text }

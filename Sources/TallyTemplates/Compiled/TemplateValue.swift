@@ -1,0 +1,125 @@
+import Mustache
+
+/// A value on a compiled template's context stack: Tally's own value types held as themselves, so that a row's
+/// column is read by index and rendered without a box, a cast or a conformance question; anything else as `Any`,
+/// asked what swift-mustache would ask it.
+enum TemplateValue {
+    case cell(Cell)
+    case row(RowContext)
+    case table(TableContext)
+    case map(MapContext)
+    case html(HTMLFragment)
+    case bool(Bool)
+    case other(Any)
+
+    /// Classifies a value that arrives as `Any` (a `MapContext`'s entry, a helper's result), most frequent first.
+    init(_ value: Any) {
+        if let cell = value as? Cell {
+            self = .cell(cell)
+        } else if let table = value as? TableContext {
+            self = .table(table)
+        } else if let map = value as? MapContext {
+            self = .map(map)
+        } else if let row = value as? RowContext {
+            self = .row(row)
+        } else if let html = value as? HTMLFragment {
+            self = .html(html)
+        } else if type(of: value) == Bool.self, let flag = value as? Bool {
+            self = .bool(flag)
+        } else {
+            self = .other(value)
+        }
+    }
+
+    /// The value as swift-mustache would hold it, for the rare question only `Any` can answer.
+    var boxed: Any {
+        switch self {
+        case .cell(let cell): cell
+        case .row(let row): row
+        case .table(let table): table
+        case .map(let map): map
+        case .html(let html): html
+        case .bool(let flag): flag
+        case .other(let value): value
+        }
+    }
+
+    /// The child `name`, as swift-mustache's stack entry finds it: asked of a `MustacheParent`, else read by
+    /// reflection (a custom representation stands in for the value first).
+    func child(named name: String) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
+        switch self {
+        case .cell: return nil
+        case .row(let row): return row.cell(named: name).map(TemplateValue.cell)
+        case .table(let table): return table.cell(named: name).map(TemplateValue.cell)
+        case .map(let map): return map.child(named: name).map(TemplateValue.init)
+        case .html, .bool: return TemplateValue.reflectedChild(of: boxed, named: name)
+        case .other(let value):
+            if value is MustacheLambda { throw CompiledTemplate.Unsupported() }
+            var represented: Any? = value
+            if let custom = value as? MustacheCustomRepresentation { represented = custom.representation }
+            guard let represented else { return nil }
+            if let parent = represented as? MustacheParent { return parent.child(named: name).map(TemplateValue.init) }
+            return TemplateValue.reflectedChild(of: represented, named: name)
+        }
+    }
+
+    /// A stored property read by `Mirror`, an optional unwrapped: swift-mustache's lookup in a plain value.
+    private static func reflectedChild(of value: Any, named name: String) -> TemplateValue? {
+        guard let found = Mirror(reflecting: value).children.first(where: { $0.label == name })?.value else { return nil }
+        let mirror = Mirror(reflecting: found)
+        guard mirror.displayStyle == .optional else { return TemplateValue(found) }
+        return mirror.children.first.map { TemplateValue($0.value) }
+    }
+
+    /// What a value found by a lookup stands for: its custom representation, if it has one (nil for `NSNull`).
+    var represented: TemplateValue? {
+        guard case .other(let value) = self, let custom = value as? MustacheCustomRepresentation else { return self }
+        return custom.representation.map(TemplateValue.init)
+    }
+
+    /// `name(value)`: Tally's helpers on a cell and a query result, swift-mustache's transforms on anything else.
+    func transformed(_ name: String) -> TemplateValue? {
+        switch self {
+        case .cell(let cell): return TemplateHelpers.apply(name, to: cell).map(TemplateValue.cell)
+        case .table(let table): return table.transformedValue(name)
+        case .row, .map, .html, .bool: return nil
+        case .other(let value):
+            return (value as? MustacheTransformable)?.transform(name).map(TemplateValue.init)
+        }
+    }
+}
+
+/// Lets a value of unknown type be asked whether it is an `Optional`, to print what it wraps as swift-mustache does.
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { self }
+}
+
+extension TemplateValue {
+    /// The text `{{value}}` shows, before escaping.
+    func text() throws(CompiledTemplate.Unsupported) -> String {
+        switch self {
+        case .cell(let cell): return cell.value.text
+        case .html(let html): return html.html
+        case .row, .table, .map, .bool: return String(describing: boxed)
+        case .other(let value):
+            if value is MustacheLambda || value is MustacheTemplate { throw CompiledTemplate.Unsupported() }
+            if let renderable = value as? MustacheCustomRenderable { return renderable.renderText }
+            if let optional = value as? OptionalValue, let wrapped = optional.wrappedValue { return String(describing: wrapped) }
+            return String(describing: value)
+        }
+    }
+
+    /// Whether a section on this value is skipped as empty: a NULL cell, empty HTML, a custom renderable's null.
+    var isNull: Bool {
+        switch self {
+        case .cell(let cell): return cell.isNull
+        case .html(let html): return html.isNull
+        case .row, .table, .map, .bool: return false
+        case .other(let value): return (value as? MustacheCustomRenderable)?.isNull ?? false
+        }
+    }
+}
