@@ -4,7 +4,7 @@ import Testing
 @testable import TallyTemplates
 
 /// One case of the Mustache spec (github.com/mustache/spec, the copy in Vendor/swift-mustache/Tests/spec/).
-private struct SpecCase: Decodable, CustomTestStringConvertible {
+private struct SpecCase: Decodable, Sendable, CustomTestStringConvertible {
     let name: String
     let data: SpecValue
     let partials: [String: String]?
@@ -17,7 +17,8 @@ private struct SpecCase: Decodable, CustomTestStringConvertible {
 }
 
 /// JSON as swift-mustache's own spec tests hand it to templates: dictionaries, arrays, strings, numbers, NSNull.
-private struct SpecValue: Decodable {
+/// Immutable once decoded, so sharing it between parameterized test cases is safe.
+private struct SpecValue: Decodable, @unchecked Sendable {
     let value: Any
 
     init(from decoder: Decoder) throws {

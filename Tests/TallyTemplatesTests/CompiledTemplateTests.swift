@@ -1,0 +1,68 @@
+import Testing
+import TallyFormat
+@testable import TallyTemplates
+
+/// A page's data: a query result, a front-matter map, a flag and a list, as the pipeline passes them.
+private func pageData() -> MapContext {
+    let gifts = DataTable(columns: ["name", "amount_cents", "currency", "note"],
+                          rows: [[.text("Ada & Co"), .integer(1250), .text("EUR"), .null],
+                                 [.text("<b>Bob</b>"), .integer(99), .text("USD"), .text("*thanks*")]])
+    return MapContext(["gifts": TableContext(gifts, name: "gifts"),
+                       "empty": TableContext(DataTable(columns: ["name"], rows: []), name: "empty"),
+                       "page": MapContext(["title": Cell("Gifts"), "tags": [Cell("a"), Cell("b")], "draft": false]),
+                       "nav": [MapContext(["title": Cell("Home"), "current": true]), MapContext(["title": Cell("About"), "current": false])]],
+                      isRoot: true)
+}
+
+private func library(_ partials: [String: String]) throws -> TemplateLibrary {
+    var library = TemplateLibrary()
+    for (name, text) in partials { library.register(try PageTemplate.html(text), named: name) }
+    return library
+}
+
+/// Renders `template` through swift-mustache's own renderer: what the compiled layer must match byte for byte.
+private func renderedBySwiftMustache(_ template: PageTemplate, library: TemplateLibrary?, session: RenderSession) throws -> String {
+    let parsed = try #require(template.template)
+    return session.run { parsed.render(pageData(), library: template.isMarkdown ? library?.markdownMustache : library?.mustache) }
+}
+
+private func session() -> RenderSession {
+    RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+}
+
+@Suite struct CompiledTemplateTests {
+    static let htmlCases = [
+        "{{#gifts}}<li>{{name}}: {{money(amount_cents)}}{{#first()}} (first){{/first()}}{{^last()}},{{/last()}}</li>{{/gifts}}",
+        "{{^empty}}none, {{name}} {{page.title}}{{/empty}}{{count(gifts)}} {{gifts.name}}",
+        "{{#page}}{{title}} {{#tags}}[{{.}}]{{/tags}}{{^draft}} live{{/draft}}{{/page}}",
+        "{{#nav}}<a{{#current}} aria-current=\"page\"{{/current}}>{{title}}</a>{{/nav}}",
+        "{{#first(gifts)}}{{name}}{{/first(gifts)}}|{{#reversed(gifts)}}{{name}}{{/reversed(gifts)}}|{{#gifts}}{{#note}}{{.}}{{/note}}{{/gifts}}",
+        "<ul>\n  {{> partials/item}}\n</ul>",
+        "{{<partials/base}}{{$main}}Main {{page.title}}{{/main}}{{/partials/base}}",
+    ]
+
+    @Test(arguments: htmlCases)
+    func anHTMLTemplateRendersAsSwiftMustacheRendersIt(_ text: String) throws {
+        let library = try library(["partials/item": "{{#gifts}}<li>{{name}}</li>\n{{/gifts}}",
+                                   "partials/base": "<main>\n{{$main}}default{{/main}}\n</main>"])
+        let template = try PageTemplate.html(text)
+        #expect(template.compiled != nil)
+        let compiled = session().run { template.render(pageData(), library: library) }
+        #expect(compiled == (try renderedBySwiftMustache(template, library: library, session: session())))
+    }
+
+    @Test func aMarkdownBodyEscapesForMarkdownAsSwiftMustacheDoes() throws {
+        let template = try PageTemplate.markdown("| {{#gifts}}{{name}} {{note}} {{money(amount_cents)}} |{{/gifts}}")
+        let compiled = session().run { template.render(pageData(), library: nil) }
+        #expect(compiled.hasPrefix("| Ada \\& Co  €12\\.50 |\\<b\\>Bob\\<\\/b\\> \\*thanks\\*"))
+        #expect(compiled == (try renderedBySwiftMustache(template, library: nil, session: session())))
+    }
+
+    @Test func aMissingNameIsRecordedOnceAsByTheGeneralPath() throws {
+        let template = try PageTemplate.html("{{titel}}{{#gifts}}{{nmae}}{{/gifts}}{{gifts.amout}}")
+        let session = session()
+        _ = session.run { template.render(pageData(), library: nil) }
+        #expect(session.missingNames == ["titel", "nmae"])
+        #expect(session.missingKeys == [MissingKey(name: "gifts", key: "amout")])
+    }
+}
