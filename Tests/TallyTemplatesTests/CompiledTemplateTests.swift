@@ -38,13 +38,13 @@ private func session() -> RenderSession {
         "{{#nav}}<a{{#current}} aria-current=\"page\"{{/current}}>{{title}}</a>{{/nav}}",
         "{{#first(gifts)}}{{name}}{{/first(gifts)}}|{{#reversed(gifts)}}{{name}}{{/reversed(gifts)}}|{{#gifts}}{{#note}}{{.}}{{/note}}{{/gifts}}",
         "<ul>\n  {{> partials/item}}\n</ul>",
-        "{{<partials/base}}{{$main}}Main {{page.title}}{{/main}}{{/partials/base}}",
+        "{{<base}}\n{{$main}}Main {{page.title}}{{/main}}\n{{/base}}",
     ]
 
     @Test(arguments: htmlCases)
     func anHTMLTemplateRendersAsSwiftMustacheRendersIt(_ text: String) throws {
         let library = try library(["partials/item": "{{#gifts}}<li>{{name}}</li>\n{{/gifts}}",
-                                   "partials/base": "<main>\n{{$main}}default{{/main}}\n</main>"])
+                                   "base": "<main>\n{{$main}}default{{/main}}\n</main>"])
         let template = try PageTemplate.html(text)
         #expect(template.compiled != nil)
         let compiled = session().run { template.render(pageData(), library: library) }
