@@ -42,7 +42,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
-| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
+| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), the compiled layer (`Compiled/`: `CompiledTemplate`, swift-mustache's parsed tokens compiled into Tally's own nodes; `CompiledRenderer`, which renders them against `TemplateValue`, Tally's value types held as themselves, into one byte buffer, and leaves a lambda, a template as a value or a dynamic partial to swift-mustache's `render`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
 | `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CLibXML2, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` into `RollCall`, checked and written by `RollCallImport` and `RollCallPositions` (a new roll call's positions through one prepared insert): `XMLStream` reads a file with libxml2's SAX2 parser, its members (`XMLRecordShape`) straight into flat `XMLRecord`s and the rest into an `XMLTree`, and leaves any file it would not read exactly as Foundation's `XMLParser` does to `XMLTree.read`, with its diagnostics, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
@@ -4541,6 +4541,48 @@ boxed `Cell` per lookup), `String` appends. Reaching 4 M a page needs a differen
 patches: a template compiled once into Tally's own tree of nodes that reads a `RowContext`'s columns by index
 resolved at the first row, with no `Any` between a row and its text.
 
+### A compiled Mustache layer (2026-11-25)
+
+Issues 13 and 16 part 2 both pay swift-mustache on every page ([Mustache per card](#mustache-per-card)): each value
+a `Cell` boxed in `Any`, looked up by name through a stack of existentials, cast to `MustacheCustomRenderable`,
+escaped into a `String` of its own and appended to a `String` per template level. `Sources/TallyTemplates/Compiled/`
+now renders every template the site compiles without that:
+
+- **Parsed by swift-mustache, compiled by Tally.** `CompiledTemplate` walks the tokens swift-mustache's parser
+  made (patch 9 of `Vendor/swift-mustache/PATCHES.md` makes them readable; no new parser) into Tally's own nodes:
+  text as bytes, values and sections with their names already split, partials with their indentation, parents
+  with their compiled blocks, content types.
+- **Tally's values held as themselves.** The context stack is an array of `TemplateValue`, an enum of `Cell`,
+  `RowContext`, `TableContext`, `MapContext`, `HTMLFragment`, `Bool` and `Any` for the rest. A row's column is
+  read from `TableStorage` and comes back as a `Cell`, with no box and no cast; a section over a query result walks
+  its rows by index; `money(…)` and the other helpers run on the `Cell` directly. Only a `MapContext`'s entries
+  (`[String: any Sendable]`) are classified by a cast, once per lookup.
+- **One byte buffer per render, one stack.** Text, values and escaping (`appendHTMLEscaped`,
+  `appendMarkdownEscaped`, the same bytes as `escapeHTML` and `escapeMarkdown`) append to one `[UInt8]`; sections
+  push onto and pop off one stack instead of copying it and an eight-field context per push.
+- **swift-mustache's semantics, and its path when needed.** Lookups climb the stack as `getChild` does (a custom
+  representation, a `MustacheParent`, else reflection), sections and inverted sections treat sequences, `Bool`s
+  and null renderables as it does, `first()`/`index()` read the place in the sequence, partials are indented by
+  the same rule (a line break is a `Character`: `"\r\n"` is not `"\n"`), and the outermost template's blocks win.
+  A dynamic partial is not compiled; a lambda or a template met as a value makes the render throw, and
+  `PageTemplate.render` renders the page through swift-mustache instead, after rolling the `RenderSession` back to
+  where it was (`RenderSession.Checkpoint`), so nothing it recorded is recorded twice.
+
+Tests: `CompiledTemplateSpecTests` runs the Mustache spec in `Vendor/swift-mustache/Tests/spec/` through the layer
+(182 cases: every file but `~lambdas`, less the two inheritance cases swift-mustache itself skips; the
+`~dynamic-names` cases it declines go to swift-mustache, as in a build), and checks that a lambda is declined;
+`CompiledTemplateTests` renders Tally's values (query results, `first()`/`last()`, helpers, maps, lists, a
+partial with indentation, a parent with a block, Markdown escaping) through the layer and through
+swift-mustache's `render`, which must agree byte for byte, and the names a template misspells are recorded once.
+
+Outputs compared with `diff -r` against main's build (`07802b4`'s code, release) on the example site (781 pages,
+828 files), the 1,000-page Markdown site of `bench/generate.py` (1,103 pages) and the 1,000-organization directory
+(`--db .bench/example/directory-1000.sqlite`, 2,601 pages, 3,648 files): all three identical. The new binary was a
+debug build there (the machine's load average was 20 to 25 while this was written, and a release build took most of
+an hour).
+
+FIGURES_PERF
+
 ## A whole Congress
 
 ```sh
@@ -5355,10 +5397,12 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
-- Rendering rows with less per value ([rendering rows](#rendering-rows)): names now resolve in about 2,600
-  instructions, but each value is still a `Cell` boxed in `Any`, cast to `MustacheCustomRenderable` and appended
-  to a `String` per template level; a renderer compiled against Tally's own value types (no `Any`, output
-  appended to one buffer) would take out most of the rest. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
+- Rendering rows with less per value: the compiled layer ([a compiled Mustache layer](#a-compiled-mustache-layer-2026-11-25))
+  reads a row's columns without `Any` and writes one byte buffer, but still finds each name by hashing it
+  (`TableStorage.columnIndex`, `MapContext.values`) at every lookup; resolving a row's column index once per
+  section (per `TableStorage`) and a `MapContext`'s keys once per render would take out most of what is left.
+  A page body and its layout are still two renders, each with its own buffer turned into a `String`, and
+  cmark-gfm sits between them. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
   (The front-matter reader that skips Yams' nodes is done: [the Markdown work](#the-markdown-pipeline-again-2026-11-25).)
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
