@@ -5430,9 +5430,10 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
 - The Markdown case against Hugo: 0.52 of its wall time in a side-by-side run on a lightly loaded machine
-  ([after the merges](#after-the-merges-of-2026-11-25)), against 0.33. What would take more: a Mustache layer
-  that resolves names when it compiles (swift-mustache is 17.8 % of the 1,000-page build, mostly the listing pages'
-  rows), and the system time of creating 10,000 files, which Hugo pays too.
+  ([after the merges](#after-the-merges-of-2026-11-25)), against 0.33. The compiled Mustache layer
+  ([above](#a-compiled-mustache-layer-2026-11-25)) is in, its figures after still to be measured (swift-mustache was
+  13.6 % of the 1,000-page build before it); what is left is cmark-gfm (34.6 %), the snapshot, and the system time
+  of creating 10,000 files, which Hugo pays too.
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
   30 s (71 s of user CPU; the organization pages are still the largest part, then the statements' and gift lists'
   rows, all of it mostly Mustache and cmark-gfm), and peak memory within 200 MiB at 100,000: 399 MiB, the last rise as the
