@@ -4598,12 +4598,26 @@ Where the time went before the layer, by callgrind on `tally-build-bench` built 
 | content loading (`ContentLoader.load`) | 140 M | 9.6 % |
 | writing (`OutputWriter.write`) | 26 M | 1.8 % |
 
-**Not measured yet: the figures after.** The machine's load average stayed at 20 to 25 (four engineers and the
-lead's gates on two cores) while this was written: a release build took about an hour, and the release build
-of this branch had not finished by the session's deadline. What remains to run, with the same commands: callgrind
-of the 1,000-page Markdown site and of `bench/page_kind_site.py organization 100` before and after,
-`python3 bench/run.py --n 10000 --cases markdown --runs 3`, and the 20,000-organization build under
-`/usr/bin/time -v` into a new folder. At most swift-mustache's 13.6 % of the Markdown build can go; cmark-gfm's
+**After, measured at the deadline** (release builds of this branch, the load average 9 to 13):
+
+| measure | before (`07802b4`) | after | change |
+|---|---:|---:|---:|
+| 1,000-page Markdown site, the whole build (callgrind) | 1,456 M | 1,477 M | +1.4 % |
+| of which `PageTemplate.render` | 199 M | 218 M | **+9.7 %** |
+| 24 organization-like cards from one query result (money helper, `first()`, a flag section), per page rendered | 1.52 M | 1.01 M | −33 % |
+
+The last row is a throwaway program (not in the repository): the same template and 24-row `TableContext`
+rendered 100 times through swift-mustache's `render` and through `PageTemplate.render`, callgrind's total less a
+run of 0 pages; both wrote the same 467,400 bytes. So the layer pays off where rows are many and their values
+come from `TableStorage` (no box, no cast, no `String` per level), and **costs more on the Markdown site**, where
+most lookups end in a `MapContext` (`page`, `site`, front matter): each value found there is classified from
+`Any` by a chain of casts (`TemplateValue.init`, 42 M under `TemplateValue.child`), a list (`page.tags`,
+`nav`) is copied into an `[Any]` and classified element by element (`renderElements`, 28 M), and the layer's
+stack climb (`climb`, 49 M) is not yet cheaper than swift-mustache's patched `getChild` (61 M). The next steps,
+in order: classify a `MapContext`'s values once when the map is made (store `TemplateValue`s, not `Any`), keep
+`[Cell]` and `[MapContext]` lists typed, and resolve a row's column index once per section. Not measured: the
+organization page in callgrind, `bench/run.py --n 10000 --cases markdown --runs 3`, and the 20,000-organization
+build (under way at the deadline). At most swift-mustache's 13.6 % of the Markdown build can go; cmark-gfm's
 34.6 % and the snapshot stay, so the layer alone cannot bring that case from 0.52 of Hugo's wall time to 0.33.
 
 ## A whole Congress
@@ -5431,8 +5445,8 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
 - The Markdown case against Hugo: 0.52 of its wall time in a side-by-side run on a lightly loaded machine
   ([after the merges](#after-the-merges-of-2026-11-25)), against 0.33. The compiled Mustache layer
-  ([above](#a-compiled-mustache-layer-2026-11-25)) is in, its figures after still to be measured (swift-mustache was
-  13.6 % of the 1,000-page build before it); what is left is cmark-gfm (34.6 %), the snapshot, and the system time
+  ([above](#a-compiled-mustache-layer-2026-11-25)) is in but not yet faster on this site (+9.7 % of Mustache's
+  instructions, −33 % on rows of a query result: [above](#a-compiled-mustache-layer-2026-11-25)); what is left is cmark-gfm (34.6 %), the snapshot, and the system time
   of creating 10,000 files, which Hugo pays too.
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
   30 s (71 s of user CPU; the organization pages are still the largest part, then the statements' and gift lists'
