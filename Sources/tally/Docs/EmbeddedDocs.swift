@@ -4617,7 +4617,9 @@ stack climb (`climb`, 49 M) is not yet cheaper than swift-mustache's patched `ge
 in order: classify a `MapContext`'s values once when the map is made (store `TemplateValue`s, not `Any`), keep
 `[Cell]` and `[MapContext]` lists typed, and resolve a row's column index once per section. Not measured: the
 organization page in callgrind, `bench/run.py --n 10000 --cases markdown --runs 3`, and the 20,000-organization
-build (under way at the deadline). At most swift-mustache's 13.6 % of the Markdown build can go; cmark-gfm's
+build, which ran once after (`/usr/bin/time -v .build/release/tally build --db .bench/example/directory-20000.sqlite
+--out /tmp/cmp-20k-after/public --timings`, load average 11 to 13): 30,224 pages, 78.8 s user + 11.4 s sys, 141 MiB,
+3 min 5 s wall, against the lead's 71.2 s user at main on a lighter load: no gain shown, and not a like-for-like pair. At most swift-mustache's 13.6 % of the Markdown build can go; cmark-gfm's
 34.6 % and the snapshot stay, so the layer alone cannot bring that case from 0.52 of Hugo's wall time to 0.33.
 
 ## A whole Congress
