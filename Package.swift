@@ -61,7 +61,9 @@ let package = Package(
             "TallyCharts", .product(name: "PropertyBased", package: "swift-property-based"),
         ], exclude: ["Snapshots"]),
         .testTarget(name: "TallyMarkdownTests", dependencies: ["TallyMarkdown"]),
-        .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
+        .testTarget(name: "TallyStoreTests", dependencies: [
+            "TallyStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "TallyTemplatesTests", dependencies: ["TallyTemplates", "TallyMarkdown"]),
         .testTarget(name: "TallyHTMLTests", dependencies: ["TallyHTML"]),
         .testTarget(name: "TallyImportTests", dependencies: [

@@ -19,15 +19,17 @@ public enum ReportBuilder {
         }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tally-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
+        // The page's URL segment is made as the pages make it, with url_segment(username): "Zoë" → /users/zoe/.
+        let url = pagePattern.replacingOccurrences(of: "{user}", with: Slug.segment(user))
         var buildOptions = options
         buildOptions.outputPath = temporary.appendingPathComponent("site").path
+        // A report is read on paper: a paginated page (a statement's gifts) is written with all its rows.
+        buildOptions.wholeListing = url
         let summary: BuildSummary
         switch SiteBuilder.build(buildOptions) {
         case .success(let built): summary = built
         case .failure(let failure): return .failure(failure)
         }
-        // The page's URL segment is made as the pages make it, with url_segment(username): "Zoë" → /users/zoe/.
-        let url = pagePattern.replacingOccurrences(of: "{user}", with: Slug.segment(user))
         let relative = String(url.drop { $0 == "/" }) + (url.hasSuffix("/") ? "index.html" : "")
         guard let html = try? String(contentsOf: summary.output.appendingPathComponent(relative), encoding: .utf8) else {
             return .failure(BuildFailure([missingPage(url, pagePattern: pagePattern, user: user, options: options, config: config)]))

@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Replaces the config's `locale` for this build (`tally report --locale de-DE`).
     public var locale: String?
+    /// The URL of one paginated listing to write whole, on its first page (`/users/ada/statements/2025/`): a printed
+    /// year-end statement (`tally report --statement`) must show every gift of the year, not the first 500.
+    public var wholeListing: String?
     /// Whether the build keeps a stamp beside the output (`BuildStamp`) and stops early when nothing changed since.
     public var stamp: StampUse = .none
 
@@ -79,6 +82,9 @@ public struct BuildSummary: Sendable {
     public var pagesKept = 0
     /// Each page rendered by an incremental build (URL path) → why: `table donations changed`, `new page, …`.
     public var renderReasons: [String: String] = [:]
+    /// True when the build copied the published snapshot its last build kept, since nothing it is made from changed
+    /// (`KeptSnapshot`), rather than making it from the database again.
+    public var snapshotReused = false
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

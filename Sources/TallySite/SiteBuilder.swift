@@ -29,7 +29,9 @@ public enum SiteBuilder {
 
         // The snapshot is copied while the content loads; it needs the pages only for its `site_pages` rows.
         let siteContent = Handoff<(pages: [SitePage], views: [SiteView])>()
-        let opening = BackgroundWork { openDatabase(options, config, siteContent: { siteContent.wait() }) }
+        // An incremental build copies the snapshot its last build kept when nothing the snapshot is made from changed.
+        let keptSnapshot = options.stamp == .none ? nil : KeptSnapshot.beside(options.outputFolder(config), options: options)
+        let opening = BackgroundWork { openDatabase(options, config, kept: keptSnapshot, siteContent: { siteContent.wait() }) }
         progress?.stageStarted(.loadTemplates)
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
@@ -81,7 +83,8 @@ public enum SiteBuilder {
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
                                                  writer: writer, feedPages: feedPages, planned: plan.owners)
         let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
-                                    feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental)
+                                    feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental,
+                                    wholeListing: options.wholeListing)
         pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
         for index in plan.templatedSources {
             PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database) { pages in
@@ -119,19 +122,21 @@ public enum SiteBuilder {
         }
         stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output,
                       reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config))
-        incremental?.save(output: writer.output)
+        if let keptSnapshot { incremental?.save(output: writer.output, snapshot: keptSnapshot) }
         var summary = BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
                                    filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
                                    output: writer.output, warnings: problems.sortedByLocation(),
                                    fullScans: fullScans, pageSources: pageSources)
         summary.pagesKept = incremental?.keptCount ?? 0
         summary.renderReasons = incremental?.renderReasons ?? [:]
+        summary.snapshotReused = database.reusedSnapshot != nil
         return .success(summary)
     }
 
     /// Opens the published snapshot, with the loaded Markdown pages as its `site_pages` and `site_page_tags` tables
     /// and the site's views.
-    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, siteContent: () -> (pages: [SitePage], views: [SiteView]))
+    private static func openDatabase(_ options: BuildOptions, _ config: SiteConfig, kept: KeptSnapshot?,
+                                     siteContent: () -> (pages: [SitePage], views: [SiteView]))
         -> Result<(SiteDatabase, warnings: [Diagnostic]), BuildFailure> {
         let databasePath = options.databasePath ?? config.database
         let sources = SourceImports(config, root: options.root)
@@ -140,7 +145,7 @@ public enum SiteBuilder {
             let database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
                                             siteContent: siteContent,
                                             utcOffset: formatSettings(config).utcOffset,
-                                            importSources: importSources)
+                                            importSources: importSources, kept: kept)
             return .success((database, sources.warnings))
         } catch {
             if case .sources(let problems) = error { return .failure(BuildFailure(problems)) }

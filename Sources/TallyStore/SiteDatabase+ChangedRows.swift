@@ -4,16 +4,25 @@ import GRDBSQLite
 import TallyFormat
 
 extension SiteDatabase {
-    /// Keeps a copy of this build's snapshot at `path` (through a temporary file and one rename), for the next
-    /// build to find which rows changed (`changedKeys`). False when it could not be written.
-    public func keepSnapshot(at path: String) -> Bool {
+    /// Keeps a copy of this build's snapshot at `kept.path` (through a temporary file and one rename), for the next
+    /// build to find which rows changed (`changedKeys`) and, with what it was made from recorded beside it, to copy
+    /// instead of making its own when nothing it was made from changed. A snapshot that is a copy of the kept one is
+    /// not copied again. False when it could not be written.
+    public func keepSnapshot(as kept: KeptSnapshot) -> Bool {
+        if let reusedSnapshot, reusedSnapshot == kept.path, let recorded = kept.recorded(), let madeFromDigests,
+           recorded == madeFromDigests {
+            return true
+        }
+        let path = kept.path
         let temporary = path + ".new"
         try? FileManager.default.removeItem(atPath: temporary)
+        kept.forget()
         do {
             let copy = try DatabaseQueue(path: temporary)
             try pool.backup(to: copy)
             try copy.close()
             guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            if let madeFromDigests { kept.record(database: madeFromDigests.database, content: madeFromDigests.content) }
             return true
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)

@@ -8,11 +8,14 @@ extension SiteDatabase {
     ///
     /// One read for the page, not one a query: taking a connection from the pool and giving it back costs about
     /// 40,000 instructions, as much as a small query, and an organization page runs twelve.
+    ///
+    /// Nothing writes the snapshot while it is open, so the queries need no transaction for isolation; they share one
+    /// all the same, because outside a transaction each query starts its own read of the WAL: two `fcntl` locks and a
+    /// `fstat` or two, about 30 system calls an organization page (`strace -c`), and SQLite's checks of the WAL index.
     public func run(_ sqls: [String], parameters: [String: DataValue] = [:]) -> [Result<DataTable, QueryError>] {
         guard !sqls.isEmpty else { return [] }
         do {
-            // Nothing writes the snapshot while it is open, so a read needs no transaction for isolation.
-            return try pool.unsafeRead { db in
+            return try pool.read { db in
                 sqls.map { sql in
                     do { return .success(try SiteDatabase.fetch(db, sql: sql, parameters: parameters)) }
                     catch { return .failure(SiteDatabase.queryError(error)) }
@@ -57,7 +60,10 @@ extension SiteDatabase {
                 }
                 // The name after its `:`, `@` or `$`.
                 let value = parameters[String(cString: cName + 1)].flatMap(databaseValue)?.databaseValue ?? .null
-                _ = value.bind(to: handle, at: index)
+                // SQLite refuses a value over its length limit (SQLITE_TOOBIG): say so rather than run with NULL.
+                guard value.bind(to: handle, at: index) == SQLITE_OK else {
+                    throw QueryError(message: String(cString: sqlite3_errmsg(db.sqliteConnection)), lineInQuery: nil)
+                }
             }
         }
         let columns = statement.columnNames

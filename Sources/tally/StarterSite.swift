@@ -40,6 +40,8 @@ public enum StarterSite {
             /.public.tally-build
             /.public.tally-pages
             /.public.tally-rows
+            /.public.tally-rows-source
+            /.public.tally-commit
 
             """,
         "tally.yaml": """

@@ -14,6 +14,18 @@ struct HeadingAnchorsTests {
         #expect(HeadingAnchors.slug(text) == slug)
     }
 
+    /// ASCII headings take a byte-by-byte path; every ASCII character, alone and between words, at the start and
+    /// the end, gives the id the `Character` walk gives.
+    @Test func asciiHeadingsGetTheIdsTheCharacterWalkGives() {
+        for byte in UInt8(0)...UInt8(127) {
+            let character = String(UnicodeScalar(byte))
+            for text in [character, "Giving" + character + "by Year", character + " A_b-9 " + character, "\r\n" + character + "x\r\n"] {
+                #expect(HeadingAnchors.asciiSlug(text) == HeadingAnchors.characterSlug(text), "byte \(byte) in \(text.debugDescription)")
+            }
+        }
+        #expect(HeadingAnchors.asciiSlug("Café") == nil)
+    }
+
     @Test func everyBareHeadingGetsAUniqueIdAndHeadingsWithAttributesAreLeftAlone() {
         let html = "<h2>Totals</h2>\n<p>x</p>\n<h3>Totals</h3>\n<h2 id=\"mine\">Mine</h2>\n<hr />\n<h2>Totals</h2>\n"
             + "<h4><a href=\"/x/\">Link</a> &amp; <code>code</code></h4>\n"

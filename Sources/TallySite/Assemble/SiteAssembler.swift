@@ -16,9 +16,8 @@ struct SiteAssembler {
         func write(_ text: String, to file: String, origin: OutputOrigin? = nil) {
             do throws(Diagnostic) { try writer.write(text, to: file, origin: origin) } catch { problems.append(error) }
         }
-        let sitemap = Sitemap.files(plan: plan, sources: sources, config: config)
-        for (file, xml) in sitemap ?? [] { write(xml, to: file, origin: .sitemap) }
-        write(RobotsFile.text(sitemapURL: sitemap == nil ? nil : config.absoluteURL(for: "/" + Sitemap.file)), to: RobotsFile.file)
+        let hasSitemap = Sitemap.write(plan: plan, sources: sources, config: config) { file, xml in write(xml, to: file, origin: .sitemap) }
+        write(RobotsFile.text(sitemapURL: hasSitemap ? config.absoluteURL(for: "/" + Sitemap.file) : nil), to: RobotsFile.file)
         if plan.owners[Route.notFoundPath] == nil {
             let html = NotFoundPage.fallbackHTML(config: config)
             write(SitePathRewriter(basePath: config.basePath)?.html(html) ?? html, to: NotFoundPage.file)

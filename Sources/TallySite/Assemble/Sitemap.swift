@@ -7,27 +7,53 @@ enum Sitemap {
     static let file = "sitemap.xml"
     static let urlsPerFile = 50_000
 
-    /// The files to write, by path inside the output; nil when `base_url` is only a path: a sitemap must list
-    /// absolute URLs.
-    static func files(plan: PagePlan, sources: [PageSource], config: SiteConfig, urlsPerFile: Int = urlsPerFile) -> [(file: String, xml: String)]? {
-        guard config.hasAbsoluteBaseURL else { return nil }
-        var urls: [String] = []
+    /// Hands each file to `write` (its path inside the output, then its XML) as soon as it is made, so no more than
+    /// two of them are held: at 147,150 pages every entry as a string, then every file at once, took 30 MB as the
+    /// build ended. Returns false, writing nothing, when `base_url` is only a path: a sitemap must list absolute URLs.
+    static func write(plan: PagePlan, sources: [PageSource], config: SiteConfig, urlsPerFile: Int = urlsPerFile,
+                      to write: (_ file: String, _ xml: String) -> Void) -> Bool {
+        guard config.hasAbsoluteBaseURL else { return false }
+        var parts = 0
+        var finished: String?
+        var current = opening("urlset")
+        var entries = 0
+        // A full file is kept until an entry after it shows it is one of several: sitemap-N.xml rather than sitemap.xml.
+        func writeFinishedPart() {
+            guard let xml = finished else { return }
+            parts += 1
+            write("sitemap-\(parts).xml", xml)
+            finished = nil
+        }
         for (path, owner) in plan.owners.sorted(by: { $0.key < $1.key }) {
             let source = sources[Int(owner.sourceIndex)]
             guard source.frontMatter.sitemap, !source.route.isNotFoundPage, let url = config.absoluteURL(for: path) else { continue }
+            if entries == urlsPerFile {
+                writeFinishedPart()
+                finished = current + closing("urlset")
+                current = opening("urlset")
+                entries = 0
+            }
             let lastModified = source.frontMatter.date.flatMap(ISODate.init).map { "<lastmod>\($0.isoDate)</lastmod>" } ?? ""
-            urls.append("<url><loc>\(escapeXML(url))</loc>\(lastModified)</url>")
+            current += "<url><loc>\(escapeXML(url))</loc>\(lastModified)</url>\n"
+            entries += 1
         }
-        guard urls.count > urlsPerFile else { return [(file, document("urlset", urls))] }
-        let parts = stride(from: 0, to: urls.count, by: urlsPerFile).enumerated().map { number, start in
-            ("sitemap-\(number + 1).xml", document("urlset", Array(urls[start..<min(start + urlsPerFile, urls.count)])))
+        guard finished != nil else {
+            write(file, current + closing("urlset"))
+            return true
         }
-        let index = parts.compactMap { part in config.absoluteURL(for: "/" + part.0).map { "<sitemap><loc>\(escapeXML($0))</loc></sitemap>" } }
-        return [(file, document("sitemapindex", index))] + parts
+        writeFinishedPart()
+        finished = current + closing("urlset")
+        writeFinishedPart()
+        let index = (1...parts).compactMap { number in
+            config.absoluteURL(for: "/sitemap-\(number).xml").map { "<sitemap><loc>\(escapeXML($0))</loc></sitemap>\n" }
+        }
+        write(file, opening("sitemapindex") + index.joined() + closing("sitemapindex"))
+        return true
     }
 
-    private static func document(_ root: String, _ entries: [String]) -> String {
-        ([#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<\#(root) xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#]
-            + entries + ["</\(root)>"]).joined(separator: "\n") + "\n"
+    private static func opening(_ root: String) -> String {
+        #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<\#(root) xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
     }
+
+    private static func closing(_ root: String) -> String { "</\(root)>\n" }
 }

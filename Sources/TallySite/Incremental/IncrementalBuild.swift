@@ -148,24 +148,19 @@ final class IncrementalBuild: Sendable {
     }
 
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
-    /// this build's snapshot beside it for the next build to compare rows with.
-    func save(output: URL) {
+    /// this build's snapshot beside it (`kept`) for the next build to compare rows with, or to copy.
+    func save(output: URL, snapshot kept: KeptSnapshot) {
         var manifest = PageManifest()
-        let snapshot = PageManifest.snapshotFile(for: output)
-        if database.keepSnapshot(at: snapshot.path) {
+        let snapshot = URL(fileURLWithPath: kept.path)
+        if database.keepSnapshot(as: kept) {
             manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
         }
         manifest.global = inputs.global
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
-        let path = output.path
-        for (url, page) in state.withLock(\.pages) where manifest.sources[page.source] != nil {
-            let files = page.files.compactMap { OutputFileStamp.current($0.path, in: path) }
-            guard files.count == page.files.count else { continue }
-            manifest.pages[url] = PageManifest.Page(source: page.source, params: page.params, results: page.results, files: files)
-        }
-        manifest.save(beside: output)
+        manifest.pages = state.withLock(\.pages)
+        manifest.save(beside: output, stampingFilesIn: output.path)
     }
 
     private enum Decision {

@@ -80,17 +80,14 @@ struct PageInputs {
     }
 
     private static func globalInputs(_ options: BuildOptions, templates: TemplateLibrary, titles: [String: String]) -> [String: String] {
-        let binary = Bundle.main.executableURL.map { FileStamps.digest(of: [$0]) }.map { "\($0.count) \(String($0.digest, radix: 16))" } ?? "-"
-        let settings = [options.root.path, options.configFile, options.databasePath ?? "-", options.outputPath ?? "-",
-                        options.includeDrafts ? "drafts" : "-", options.baseURL ?? "-", options.locale ?? "-"]
         var digest = ContentDigest()
         for (path, title) in titles.sorted(by: { $0.key < $1.key }) {
             digest.add(path)
             digest.add(title)
         }
         return [
-            "binary": ContentDigest.of(binary),
-            "options": ContentDigest.of(settings.joined(separator: "\n")),
+            "binary": ContentDigest.of(FileStamps.executable),
+            "options": ContentDigest.of(options.outputSettings.joined(separator: "\n")),
             "config": fileDigest(options.resolve(options.configFile)) ?? "missing",
             "template-ids": ContentDigest.of(templates.literalIDs.sorted().joined(separator: "\n")),
             "titles": digest.hex,

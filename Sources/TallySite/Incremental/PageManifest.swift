@@ -11,14 +11,41 @@ import Foundation
 struct PageManifest: Equatable {
     static let format = "tally-pages 3"
 
+    /// One page's record. Its fields are kept as one tab-separated text, as the manifest writes them: a build of
+    /// 147,150 pages holds a record of each until it ends, and five strings and an array a record took twice the
+    /// memory (docs/performance.md#the-incremental-record-in-less-memory).
     struct Page: Equatable {
         let source: String
-        let params: String
+        /// `params`, `results`, then each file and its stamp.
+        private let fields: String
+
+        init(source: String, params: String, results: String, files: [OutputFileStamp]) {
+            self.source = source
+            fields = ([params, results] + files.flatMap { [$0.path, $0.stamp] }).joined(separator: "\t")
+        }
+
+        /// The digest of its row of the `pages` query (`PageInputs.paramsDigest`).
+        var params: String { String(fieldList[0]) }
         /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a page of a paginated listing,
         /// `listing <page count> <digest of what it shows>` (`listingResults`).
-        let results: String
+        var results: String { String(fieldList[1]) }
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
-        var files: [OutputFileStamp]
+        var files: [OutputFileStamp] {
+            let list = fieldList
+            return stride(from: 2, to: list.count - 1, by: 2).map { OutputFileStamp(path: String(list[$0]), stamp: String(list[$0 + 1])) }
+        }
+
+        /// The same record with each file stamped as it is now inside `folder`; nil when one is missing.
+        func stamped(in folder: String) -> Page? {
+            let current = files.compactMap { OutputFileStamp.current($0.path, in: folder) }
+            guard current.count == files.count else { return nil }
+            return Page(source: source, params: params, results: results, files: current)
+        }
+
+        /// Its fields as a `page` line writes them after the URL path.
+        var line: String { fields }
+
+        private var fieldList: [Substring] { fields.split(separator: "\t", omittingEmptySubsequences: false) }
 
         /// A listing page's `results`: its listing's page count and the digest of what it shows.
         static func listingResults(pages: Int, shown: String) -> String { "listing \(pages) \(shown)" }
@@ -90,26 +117,37 @@ struct PageManifest: Equatable {
     }
 
     /// Writes the manifest beside `output`, replacing the previous one in one rename.
-    func save(beside output: URL) {
-        var text = Self.format + "\n"
-        if let snapshot { text += "snapshot\t" + snapshot + "\n" }
-        for (name, digest) in global.sorted(by: { $0.key < $1.key }) { text += "global\t" + name + "\t" + digest + "\n" }
+    /// - Parameter stampingFilesIn: a folder to stamp each page's files in as they are now; a page with a file
+    ///   missing there is left out. Nil writes the stamps the records hold.
+    ///
+    /// The text goes to the file a block at a time, each page stamped as its line is written: built whole, it took
+    /// twice its size (35 MB at 147,150 pages) and a stamped copy of every record beside them.
+    func save(beside output: URL, stampingFilesIn folder: String? = nil) {
+        let file = Self.file(for: output)
+        let partial = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".partial")
+        guard let out = BlockWriter(path: partial.path) else { return }
+        out.append(Self.format + "\n")
+        if let snapshot { out.append("snapshot\t" + snapshot + "\n") }
+        for (name, digest) in global.sorted(by: { $0.key < $1.key }) { out.append("global\t" + name + "\t" + digest + "\n") }
         var pagesBySource: [String: [String]] = [:]
         for (path, page) in pages { pagesBySource[page.source, default: []].append(path) }
         // A name with a tab or a line break would not read back: its pages are left out, to render next time.
-        for file in sources.keys.sorted() where Self.isPlain(file) {
-            text += "source\t" + file + "\n"
-            for (name, digest) in sources[file, default: [:]].sorted(by: { $0.key < $1.key }) {
-                text += "input\t" + name + "\t" + digest + "\n"
+        for source in sources.keys.sorted() where Self.isPlain(source) {
+            out.append("source\t" + source + "\n")
+            for (name, digest) in sources[source, default: [:]].sorted(by: { $0.key < $1.key }) {
+                out.append("input\t" + name + "\t" + digest + "\n")
             }
-            for path in pagesBySource[file, default: []].sorted() {
-                guard let page = pages[path], Self.isPlain(path), page.files.allSatisfy({ Self.isPlain($0.path) }) else { continue }
-                text += "page\t" + path + "\t" + page.params + "\t" + page.results
-                for file in page.files { text += "\t" + file.path + "\t" + file.stamp }
-                text += "\n"
+            for path in pagesBySource.removeValue(forKey: source)?.sorted() ?? [] {
+                guard let recorded = pages[path], Self.isPlain(path), recorded.files.allSatisfy({ Self.isPlain($0.path) }),
+                      let page = folder.map(recorded.stamped) ?? recorded else { continue }
+                out.append("page\t" + path + "\t" + page.line + "\n")
             }
         }
-        try? Data(text.utf8).write(to: Self.file(for: output), options: .atomic)
+        guard out.finish() else {
+            try? FileManager.default.removeItem(at: partial)
+            return
+        }
+        if rename(partial.path, file.path) != 0 { try? FileManager.default.removeItem(at: partial) }
     }
 
     private static func isPlain(_ text: String) -> Bool {

@@ -14,11 +14,8 @@ struct BuildStamp {
     static let format = "tally-build 1"
 
     init(options: BuildOptions, config: SiteConfig) {
-        let executable = Bundle.main.executableURL.map { Self.line(FileStamps.digest(of: [$0])) } ?? "-"
-        let settings = [options.root.path, options.configFile, options.databasePath ?? "-", options.outputPath ?? "-",
-                        options.includeDrafts ? "drafts" : "-", options.baseURL ?? "-"]
-        inputs = ([Self.format, "binary " + executable, "options"] + settings
-            + ["inputs " + Self.line(FileStamps.digest(of: options.inputs(config)))]).joined(separator: "\n") + "\n"
+        inputs = ([Self.format, "binary " + FileStamps.executable, "options"] + options.outputSettings
+            + ["inputs " + FileStamps.line(FileStamps.digest(of: options.inputs(config)))]).joined(separator: "\n") + "\n"
     }
 
     static func file(for output: URL) -> URL {
@@ -31,7 +28,7 @@ struct BuildStamp {
         let rest = stored.dropFirst(inputs.count).split(separator: "\n")
         let counts = rest.first?.split(separator: " ").compactMap { Int($0) } ?? []
         let files = Self.outputDigest(output)
-        guard rest.count == 2, counts.count == 2, rest[1] == "output " + Self.line(files) else { return nil }
+        guard rest.count == 2, counts.count == 2, rest[1] == "output " + FileStamps.line(files) else { return nil }
         return (counts[0], counts[1], files.count)
     }
 
@@ -42,17 +39,13 @@ struct BuildStamp {
             try? FileManager.default.removeItem(at: file)
             return
         }
-        let text = inputs + "\(pages) \(staticFiles)\noutput " + Self.line(Self.outputDigest(output)) + "\n"
+        let text = inputs + "\(pages) \(staticFiles)\noutput " + FileStamps.line(Self.outputDigest(output)) + "\n"
         try? Data(text.utf8).write(to: file, options: .atomic)
     }
 
     /// The output's files; a deploy checkout's `.git` inside it is not Tally's.
     private static func outputDigest(_ output: URL) -> (count: Int, digest: UInt64) {
         FileStamps.digest(of: [output], skipping: [".git"])
-    }
-
-    private static func line(_ files: (count: Int, digest: UInt64)) -> String {
-        "\(files.count) files, digest \(String(files.digest, radix: 16))"
     }
 
     /// Whether a query can give other rows on the next build with the same database: SQLite's clock and random

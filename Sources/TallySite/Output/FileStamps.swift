@@ -38,6 +38,16 @@ public struct FileStamps: Equatable, Sendable {
 
     /// How many files and folders there are below the paths, and a digest of their paths and stamps that any
     /// added, removed or changed file alters; computed as the folders are read, so 100,000 files take no memory.
+    /// The running `tally` binary's stamp as text: a new build of Tally may write other bytes from the same inputs.
+    static var executable: String {
+        Bundle.main.executableURL.map { line(digest(of: [$0])) } ?? "-"
+    }
+
+    /// A digest of files as one line of text.
+    static func line(_ files: (count: Int, digest: UInt64)) -> String {
+        "\(files.count) files, digest \(String(files.digest, radix: 16))"
+    }
+
     static func digest(of paths: [URL], skipping: Set<String> = []) -> (count: Int, digest: UInt64) {
         var count = 0
         var digest: UInt64 = 0

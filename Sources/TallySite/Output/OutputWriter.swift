@@ -14,16 +14,19 @@ final class OutputWriter: Sendable {
     let output: URL
     let staging: URL
     /// The same folders as paths: `URL.appendingPathComponent` costs more than writing a small file.
-    private let outputPath: String
-    private let stagingPath: String
+    let outputPath: String
+    let stagingPath: String
+    /// Where a commit puts the previous build's files it replaces or removes until it is done: beside the output.
+    let retiredName: String
+    let retiredPath: String
     /// False on a first build, when there is no previous output to compare with.
     private let hasPrevious: Bool
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
-    private struct State {
+    struct State {
         var written = 0
         var unchanged = 0
-        /// The files whose bytes equal the previous output's, to link into staging if the build commits a change.
+        /// The files whose bytes equal the previous output's, or that an incremental build kept: left in place.
         var unchangedPaths: [String] = []
         var origins: [String: OutputOrigin] = [:]
     }
@@ -37,6 +40,12 @@ final class OutputWriter: Sendable {
                              hint: "choose a folder of its own, such as --out public")
         }
         self.output = output.standardizedFileURL
+        // A build killed while it updated the output in place left its journal: the previous output comes back first.
+        if let interrupted = OutputJournal.load(for: self.output), !interrupted.rollBack(output: self.output) {
+            throw Diagnostic(file: OutputJournal.file(for: self.output).path,
+                             message: "an interrupted build's changes to the output could not be undone",
+                             hint: "move the files of the folder named on its second line back into the output, or delete both and build with --force")
+        }
         let name = ".\(self.output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
         staging = self.output.deletingLastPathComponent().appendingPathComponent(name)
         do {
@@ -48,6 +57,8 @@ final class OutputWriter: Sendable {
         }
         outputPath = self.output.path
         stagingPath = staging.path
+        retiredName = ".\(self.output.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)"
+        retiredPath = self.output.deletingLastPathComponent().appendingPathComponent(retiredName).path
         hasPrevious = FileManager.default.fileExists(atPath: self.output.path)
     }
 
@@ -94,7 +105,7 @@ final class OutputWriter: Sendable {
     }
 
     /// Keeps the previous output's file at `relativePath` in the new build without rendering or reading it: an
-    /// incremental build's page whose inputs did not change (`IncrementalBuild`). It is hard-linked at commit.
+    /// incremental build's page whose inputs did not change (`IncrementalBuild`). The commit leaves it in place.
     func keep(_ relativePath: String) {
         state.withLock {
             $0.unchanged += 1
@@ -102,28 +113,35 @@ final class OutputWriter: Sendable {
         }
     }
 
-    /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an
-    /// output folder, then deletes the previous build.
+    /// Puts the staged build in place: a first build by renaming the staging folder; otherwise by moving the
+    /// changed files into the output (`commitInPlace`), or, when that cannot be done, by exchanging the two trees.
     func commit() throws(Diagnostic) {
-        try commit(exchange: { tally_exchange_paths($0, $1) })
+        try commit(exchange: { tally_exchange_paths($0, $1) }, move: { rename($0, $1) == 0 ? 0 : errno })
     }
 
     /// - Parameter exchange: swaps two paths atomically, returning 0 or an errno; tests pass one that fails.
-    func commit(exchange: (String, String) -> Int32) throws(Diagnostic) {
+    /// - Parameter move: renames one file, returning 0 or an errno.
+    func commit(exchange: (String, String) -> Int32, move: (String, String) -> Int32) throws(Diagnostic) {
+        guard FileManager.default.fileExists(atPath: output.path) else {
+            do {
+                try FileManager.default.moveItem(at: staging, to: output)
+                return
+            } catch {
+                throw Diagnostic(file: output.path, message: "cannot replace the output folder: \(error.localizedDescription)",
+                                 hint: "check that nothing else holds the folder open and that its parent is writable")
+            }
+        }
+        if try commitInPlace(move: move) { return }
+        try swap(exchange: exchange)
+    }
+
+    /// Puts the staged build in place of the output in one atomic exchange, so there is no moment without an
+    /// output folder, then deletes the previous build: the files kept from it are first linked into staging.
+    private func swap(exchange: (String, String) -> Int32) throws(Diagnostic) {
         let manager = FileManager.default
-        let retired = output.deletingLastPathComponent()
-            .appendingPathComponent(".\(output.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        let retired = URL(fileURLWithPath: retiredPath)
         do {
-            guard manager.fileExists(atPath: output.path) else {
-                try manager.moveItem(at: staging, to: output)
-                return
-            }
             let unchangedPaths = state.withLock { $0.unchangedPaths }
-            if written == 0, Set(unchangedPaths).count == OutputWriter.fileCount(in: outputPath) {
-                // Every file is as the previous output has it, and it has no other: that output is this build.
-                try? manager.removeItem(at: staging)
-                return
-            }
             for path in unchangedPaths {
                 let target = stagingPath + "/" + path
                 if let slash = target.lastIndex(of: "/") { try OutputWriter.makeFolder(String(target[..<slash])) }
@@ -188,6 +206,11 @@ final class OutputWriter: Sendable {
         }
     }
 
+    /// A relative path with no tab or line break, which the journal and the manifest can hold.
+    static func isPlain(_ path: String) -> Bool {
+        !path.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    }
+
     private static func file(at path: String, equals bytes: Data) -> Bool {
         // stat, not attributesOfItem: the size is all that is needed, and Foundation builds a dictionary of every attribute.
         var status = stat()
@@ -196,20 +219,9 @@ final class OutputWriter: Sendable {
         return existing == bytes
     }
 
-    /// The files in a previous output that a build could have written: hidden entries (a deploy checkout's
-    /// `.git`, `.nojekyll`) are not Tally's, and no page or static file has a hidden name.
-    private static func fileCount(in folder: String) -> Int {
-        var count = 0
-        DirectoryEntries.forEach(in: folder) { name, type in
-            guard !name.hasPrefix(".") else { return }
-            count += Int32(type) == Int32(DT_DIR) ? fileCount(in: folder + "/" + name) : 1
-        }
-        return count
-    }
-
     /// `mkdir -p` with one system call for a folder whose parent exists, the usual case: FileManager first
     /// checks each folder with `stat`, and at 10,000 pages of one folder each that shows.
-    private static func makeFolder(_ path: String) throws {
+    static func makeFolder(_ path: String) throws {
         guard mkdir(path, 0o777) != 0, errno != EEXIST else { return }
         guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

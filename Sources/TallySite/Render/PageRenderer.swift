@@ -30,8 +30,8 @@ struct PageRenderer: Sendable {
         // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
         var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: true)]
         var paginator: Paginator?
-        if let pagination = source.pagination, let position = page.listing, let listing {
-            paginator = Paginator(position: position, size: pagination.size, rows: listing.rows, total: listing.total)
+        if source.pagination != nil, let position = page.listing, let listing {
+            paginator = Paginator(position: position, size: listing.shared.size, rows: listing.rows, total: listing.total)
         }
         // Null on other pages, so a shared layout can test `{{#paginator.paged}}` everywhere.
         data["paginator"] = paginator?.context ?? Cell(.null)

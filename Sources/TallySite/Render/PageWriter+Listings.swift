@@ -12,15 +12,16 @@ extension PageWriter {
 
     /// Renders and writes every page of the listing whose first page is `page`.
     func writeListing(_ page: PageInstance) {
-        guard let shared = renderer.listingTables(of: page) else { return write(page) }
+        guard var shared = renderer.listingTables(of: page) else { return write(page) }
         let database = renderer.database
         let query = shared.paginated
+        let whole = page.listing?.firstPath == wholeListing
         var columns: [String] = []
         var held: [[DataValue]] = []
         var total = 0
         do throws(QueryError) {
             columns = try database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow) { _, rows in
-                if total + rows.count <= Self.heldRows {
+                if whole || total + rows.count <= Self.heldRows {
                     held += rows
                 } else {
                     held = []
@@ -32,10 +33,16 @@ extension PageWriter {
             return write(page)
         }
         guard var listing = page.listing else { return write(page) }
-        listing.pages = claimPages(of: page, rows: total)
+        if whole {
+            // One page of every row: what a printed statement needs, however long the year.
+            shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total))
+            listing.pages = 1
+        } else {
+            listing.pages = claimPages(of: page, rows: total)
+        }
         var first = page
         first.listing = listing
-        if total <= Self.heldRows {
+        if whole || total <= Self.heldRows {
             writePages(of: first, from: 1, rows: held, columns: columns, shared: shared, total: total)
             return
         }

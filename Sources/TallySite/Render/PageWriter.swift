@@ -14,6 +14,8 @@ final class PageWriter: Sendable {
     let progress: (any BuildProgress)?
     /// Told of each page rendered, so the next build can keep it when its inputs stay the same.
     let incremental: IncrementalBuild?
+    /// The first page's URL of the one listing written whole (`BuildOptions.wholeListing`), if any.
+    let wholeListing: String?
     let found = Mutex<Set<DiagnosticKey>>([])
     private let done = Atomic<Int>(0)
     private let rendering = DispatchGroup()
@@ -24,7 +26,7 @@ final class PageWriter: Sendable {
     private let laterPages = Mutex<[String: PageOwner]>([:])
 
     init(renderer: PageRenderer, rewriter: SitePathRewriter?, writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner],
-         progress: (any BuildProgress)?, incremental: IncrementalBuild? = nil) {
+         progress: (any BuildProgress)?, incremental: IncrementalBuild? = nil, wholeListing: String? = nil) {
         self.renderer = renderer
         self.rewriter = rewriter
         self.writer = writer
@@ -32,6 +34,7 @@ final class PageWriter: Sendable {
         self.planned = planned
         self.progress = progress
         self.incremental = incremental
+        self.wholeListing = wholeListing
     }
 
     /// Every problem found so far, each once however many pages had it.

@@ -25,6 +25,13 @@ extension BuildOptions {
         }
     }
 
+    /// The options that change what a build writes, as text lines: a stamp or record made with other settings
+    /// does not describe this build's output (`BuildStamp`, `PageInputs`).
+    var outputSettings: [String] {
+        [root.path, configFile, databasePath ?? "-", outputPath ?? "-", includeDrafts ? "drafts" : "-", baseURL ?? "-",
+         locale ?? "-", wholeListing ?? "-"]
+    }
+
     /// Where a build with `config` writes the site.
     public func outputFolder(_ config: SiteConfig) -> URL {
         resolve(outputPath ?? config.outputDirectory).standardizedFileURL

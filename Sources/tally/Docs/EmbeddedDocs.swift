@@ -41,7 +41,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), the compiled layer (`Compiled/`: `CompiledTemplate`, swift-mustache's parsed tokens compiled into Tally's own nodes; `CompiledRenderer`, which renders them against `TemplateValue`, Tally's value types held as themselves, into one byte buffer, and leaves a lambda, a template as a value or a dynamic partial to swift-mustache's `render`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -79,9 +79,11 @@ Sources/TallySite/
                          file's pages read, as digests), PageManifest (.public.tally-pages), IncrementalBuild,
                          ChangedRows, KeyedReads, SelectShape and SQLTokens (which pages a changed row concerns)
                          (render or keep, page by page), OutputFileStamp, RenderExplanation (--explain)
-  Output/                stages 8–9: OutputWriter (staging, hard links, atomic swap), OutputOrigin, StaticFiles,
+  Output/                stages 8–9: OutputWriter (staging; +InPlace: the output updated in place, with OutputJournal;
+                         atomic swap when it cannot be), OutputOrigin, StaticFiles,
                          BuildStamp and FileStamps (the up-to-date check), DirectoryEntries (one readdir loop)
-  Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted()
+  Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted(), BlockWriter (a file
+                         written a 64 KiB block at a time: the incremental record)
 Sources/TallyCheck/      tally check: SiteChecker, LinkDiagnostics, DataChecker (where check looks at data), CheckReport
 Sources/TallyReport/     tally report: ReportBuilder, SelfContainedPage; PDFPrinter, PrintStyle, PaperSize (--pdf)
 Sources/TallyImport/     tally import and sources: Importer; Formats/ (one file per format), Mapping/, Write/
@@ -111,7 +113,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` hands `PageRenderer.render` the plain pages, then each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`), on Dispatch's global queue, a few pages a core under way at once and no page waiting for another (`PageWriter.finish` waits for the last) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), a listing as one piece of work beside the pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
-| 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`); then `BuildStamp.record` | the new output folder, and `.public.tally-build` beside it |
+| 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`): the changed files moved into the output, the stale ones removed (`OutputWriter+InPlace`, `OutputJournal`), or the whole tree exchanged when that cannot be done; then `BuildStamp.record` | the updated output folder, and `.public.tally-build` beside it |
 
 Rendering one page (`PageRenderer.render`):
 
@@ -163,8 +165,8 @@ without one. `tally serve` polls the same `FileStamps` to notice changes.
 **Incremental builds.** When the stamp shows a change, `IncrementalBuild` (`Incremental/`) decides page by page
 what to render; the hooks are three lines in `SiteBuilder` (start it after the plan, filter each batch of pages
 before `PageWriter.renderAndWrite`, save after the swap), one in `PageWriter.write` (note each page rendered
-without problems and the files it wrote) and `OutputWriter.keep` (link a kept file from the previous output at
-commit, as files with unchanged bytes already are). `PageInputs.gather` computes, once per content file rather
+without problems and the files it wrote) and `OutputWriter.keep` (leave a kept file in place at commit, as files
+with unchanged bytes already are). `PageInputs.gather` computes, once per content file rather
 than per page (every page of a file runs the same SQL with other parameters): the file's digest, the digests of
 its layout and the partials and parents the body and layout name, transitively (static: a partial in a branch
 not taken counts), and for each table its queries read (`SiteDatabase.tablesRead`, compiled under SQLite's
@@ -201,6 +203,12 @@ the other queries' results, the row count, the page count) is the one recorded w
 renders otherwise, and always when a feed lists it and it has a `date` (the feed needs its HTML; an undated page
 is in no feed), or a query reads the clock, reads a name with no digest or does not
 compile. The assemble stage, data files and static files run on every build and keep unchanged bytes as before.
+The snapshot itself is copied from the one kept beside the manifest, instead of being made again (copied from the
+database, scrubbed, indexed, its views and materialized views computed), when nothing it is made from changed
+(`KeptSnapshot`, recorded in `.public.tally-rows-source`): the database file and its `-wal` (size, times, inode,
+as for the build stamp), the publication policy, the `tally` binary, the config file's bytes, and every field of
+the site's pages (`site_pages`) and every view's SQL; never with `sources:`, whose files it does not digest.
+A build that did not reuse it keeps its own snapshot there as before; one that did leaves the kept file as it is.
 A page with an error fails the build, which saves no manifest; warnings come from build-level checks that run
 every time. `IncrementalHarnessTests` applies random edits and compares each incremental build with a full one
 byte for byte.
@@ -234,9 +242,9 @@ command cancels the group on SIGINT/SIGTERM.
 | **Unescaped tags refused in Markdown** | A `{{{x}}}` in a body would pass database text to cmark-gfm as Markdown and, with `raw_html`, as HTML. The tag scanner (`TemplateTag.scan`, default delimiters) rejects `{{{…}}}` and `{{&…}}` in bodies. Trusted HTML comes in through placeholders instead. |
 | **Placeholders for trusted HTML** | `{{markdown(x)}}` produces HTML that must bypass Markdown escaping and cmark-gfm. The session keeps the fragment aside and returns `tallyfragment<seed>x<n>x`. That token is only letters and digits, so it passes through cmark-gfm unchanged, and it is replaced after conversion. A token that is alone in a paragraph replaces the whole `<p>…</p>`. The seed is random per build (two `UInt64` values in base 36), so text in the database cannot forge a token. The seed never reaches the output, so builds stay byte-identical. |
 | **Deterministic output** | Formatting uses no locale and no `String(format:)`. Files are enumerated in sorted order, and diagnostics are sorted. Pages are rendered independently, so concurrency does not change any bytes. `BuildTests` checks that two builds are identical. |
-| **Staging folder and atomic swap** | `OutputWriter` writes into `.<out>.staging-<pid>` beside the output. On success it exchanges the two folders in one system call (`tally_exchange_paths` in the `CTallySystem` C target: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS), so a server reading the output never finds it missing, then renames the old build to `.<out>.previous-<pid>` and deletes it. A first build is a plain rename. On a file system that cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`) it falls back to two renames, output → previous and staging → output. A failed or interrupted build therefore leaves the previous output as it was. An output folder that contains the site root is refused. |
-| **Hard links for unchanged files** | Before writing, `OutputWriter` compares the new bytes with the same file in the previous output (size first). If they are equal, it `link()`s the old file into staging. The inode and modification time are kept, so rsync and CDN uploads see no change, and a rebuild with no changes writes nothing. |
-| **Hidden entries carried over** | After the swap, dot-entries in the old build that the new one did not write (a gh-pages checkout's `.git`, `.nojekyll`) are moved into the new output, so a deploy checkout can live in `public/`. Doing it after the swap means a swap that fails has not touched them; if a move fails, the old build is kept and the error names its folder. |
+| **Staging folder, then the output updated in place** | `OutputWriter` writes into `.<out>.staging-<pid>` beside the output, and only the files whose bytes differ from the previous output's: a file with the same bytes, or a page an incremental build keeps, is never written. A first build renames the staging folder into place. Later builds update the output in place (`OutputWriter+InPlace`): each staged file moves in with one `rename` over the old one (hard-linked first into `.<out>.previous-<pid>`, so the path never lacks a file), each file the build no longer makes moves to that folder, and folders left empty are removed; every other file keeps its inode and times. This was chosen over a new tree per build because a one-row change on a large site rewrites a few hundred files out of 47,000: hard-linking the 47,000 into a new tree and deleting the old one was most of the wall time of such a build ([performance.md](performance.md#incremental-builds)). To keep a failed build from leaving a half-updated site, `OutputJournal` writes the list of changes beside the output (`.<out>.tally-commit`, synced to disk) before the first file moves; on any failure every step is undone, and a build killed meanwhile is undone by the next one before it reads the output (undoing a step not yet carried out changes nothing, so the whole journal is undone wherever the commit stopped). A reader of the output can see a mix of old and new files while the few changed ones move; the old design's single exchange is kept for when the output cannot be updated in place: a staged file's path is a folder or a link in the output, or a folder above it is a file or a link (which could lead outside the output). Then the kept files are hard-linked into staging and the two folders exchanged in one system call (`tally_exchange_paths` in the `CTallySystem` C target: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS), the old one renamed to `.<out>.previous-<pid>` and deleted; on a file system that cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`) two renames. An output folder that contains the site root is refused. |
+| **Unchanged files are left alone** | Before writing, `OutputWriter` compares the new bytes with the same file in the previous output (size first). If they are equal, the file is not written, and the commit leaves it in place. The inode and modification time are kept, so rsync and CDN uploads see no change, and a rebuild with no changes writes nothing. |
+| **Hidden entries are not Tally's** | Entries with a hidden name in the output (a gh-pages checkout's `.git`, `.nojekyll`) are never removed by an in-place update, at any depth. When the trees are exchanged instead, the top-level ones are moved from the old build into the new output after the exchange, so an exchange that fails has not touched them; if a move fails, the old build is kept and the error names its folder. |
 | **Unknown names are errors** | `MapContext(isRoot: true)` records every lookup that reaches the page root and fails, via `RenderSession.current`. Typos therefore fail the build instead of rendering as empty text. Columns of an empty result are known (`TableContext.child`), so `{{^rows}}` pages do not fail. A hint suggests the closest root name or query column (`NameSuggestion`). |
 | **Unknown keys after a dot: checked once, or on a miss** | swift-mustache asks a value for a child the same way whether the template wrote `{{page.titel}}` or climbed the context stack from inside `{{#page}}…{{/page}}`, so a miss inside a value proves nothing. `site.*` and `page.*` are therefore checked from the tags (`PageTemplate.keysRead`), once per build (`UnknownKeys`), against `site`'s keys and `PageContext.keys` plus every page's front matter keys: no cost per render, and optional keys are fine. A query result is checked on a miss: a `TableContext` with rows is never a section's context (its rows are; `{{^rows}}` renders only when it is empty), so a miss there can only come from `{{rows.key}}` and is recorded (`RenderSession.missingKeys`). An empty result records nothing. |
 | **Line numbers survive extraction** | SQL blocks are blanked, not removed. Front matter lines are offset, and SQLite's error offset is mapped to a line in the query (`sqlite3_error_offset`). SQLite gives no offset for a missing table, so `SiteDatabase.errorLine` looks for the line that first names it (`SQLText`). |
@@ -1040,7 +1048,7 @@ deployed. With a custom domain, `base_url` in `tally.yaml` can name it and the `
 The same steps as one script, [examples/deploy-gh-pages.sh](examples/deploy-gh-pages.sh); run it in the
 folder that holds your site. It publishes to a `gh-pages` branch, which GitHub Pages can serve (*Source*:
 *Deploy from a branch*); for another host, replace the last block with your upload (`rsync -a --delete
-public/ host:/var/www/site/`, say). Because each build hard-links unchanged files and keeps their
+public/ host:/var/www/site/`, say). Because each build leaves unchanged files in place and keeps their
 modification times, rsync and CDN uploads only send what changed.
 
 <!-- included: examples/deploy-gh-pages.sh -->
@@ -1461,7 +1469,7 @@ them; the record is a small file beside the output folder, `.public.tally-build`
 files whose bytes are unchanged are still kept as they are.
 
 **Only what changed is rendered.** When something did change, a build renders only the pages whose inputs
-changed and keeps every other page's file from the previous output (hard-linked, so its inode and modification
+changed and keeps every other page's file from the previous output (left in place, so its inode and modification
 time stay). What a page's inputs are is recorded beside the output, in `.public.tally-pages`:
 
 - its content file, its layout and every partial the body and the layout name;
@@ -1470,7 +1478,8 @@ time stay). What a page's inputs are is recorded beside the output, in `.public.
   unpublished user changes nothing;
 - its row of the `pages` query, and a digest of the rows its queries gave. When only tables it reads changed,
   the rows that changed are found by comparing the published snapshot with the copy the last build kept beside
-  the output (`.public.tally-rows`, which `tally init`'s `.gitignore` lists too); a page whose every query that reads a changed table is keyed on its `pages`
+  the output (`.public.tally-rows`, which `tally init`'s `.gitignore` lists too, with `.public.tally-rows-source`, the
+  record of what it was made from, so that a build whose database did not change copies it instead of making its own); a page whose every query that reads a changed table is keyed on its `pages`
   row (`WHERE d.organization_id = :organization_id`, also through a view that passes the column through row by
   row) is kept without running a query when no changed row has its value. Other pages run their queries again
   and are kept if they give the same rows. So a new donation renders the pages that show it, not every page that
@@ -1557,7 +1566,7 @@ Built 3 pages (6 files written, 0 unchanged, 2 static) in 0.06 s → /home/me/my
 
 `files written` and `unchanged` count pages, the files the assemble stage writes (`robots.txt`,
 `sitemap.xml`, `404.html` when the site has no `content/404.md`, feeds) and static files together. `unchanged` files are
-hard-linked from the previous build. `static` is the number of files in `static/`.
+left in place from the previous build. `static` is the number of files in `static/`.
 
 Progress, on a terminal only, so CI logs get none of it:
 
@@ -1957,8 +1966,10 @@ An unknown locale stops before building, with the closest one:
 
 `--statement 2025` takes the year-end giving statement instead, the page `/users/{user}/statements/2025/`
 (the example's `content/users/[username]/statements/[year].md`, see [content.md](content.md#year-end-giving-statements)).
-A statement of more gifts than one page of the site holds (500) gives its first page, which says how many
-gifts the year has.
+The site splits a year of more than 500 gifts into pages; the report holds every gift of the year on one
+page, since it is read on paper. `--page` does the same for any paginated page it names: the report builds
+that one listing whole (`BuildOptions.wholeListing`), and every other page of the temporary build as the site
+has it.
 
 ### PDF
 
@@ -2724,7 +2735,8 @@ a year would otherwise have them repeated under each page's 500 gifts). A year o
 them on pages of their own, 500 a page (`/users/ada/statements/2025/organizations/`, from
 `content/users/[username]/statements/[year]/organizations.md`), and the first page says how many and links there:
 at 100,000 organizations a year's 81,000 in one table took the build's memory to 668 MiB. So no page's HTML grows with the year:
-a year of 167,000 gifts is 334 pages of the same size, and `tally report --statement` takes the first. As for every paginated listing, the year's gifts are read once for all its pages. On paper
+a year of 167,000 gifts is 334 pages of the same size. `tally report --statement` is the exception: it prints the
+year whole, every gift on one page, since a statement on paper must be complete. As for every paginated listing, the year's gifts are read once for all its pages. On paper
 (its stylesheet, `static/css/statement.css`, lets the notes wrap and lets the table run over several sheets)
 and as a PDF, `tally report --user ada --statement 2025 --pdf ada-2025.pdf` ([cli.md](cli.md#pdf)).
 
@@ -4956,7 +4968,7 @@ free 5 %), cmark-gfm 5 %.
 | --- | --- |
 | ms a page at 20,000 within 1.5× of 1,000 | **met** on CPU: 2.91 against 2.56 ms (1.14×); no idle machine to measure wall time |
 | 20,000 organizations in ≤ 30 s on 2 cores | **not met**: 87 s of CPU is at least 44 s of wall on two cores. A person's report (4.7 → 1.7 s of CPU for its two pages) and budget overview (2.4 s → 0.06 s) now read views materialized once ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)), and no page waits for a long one before it. An organization page went from 2.02 to 1.73 ms of CPU at 20,000 (6.71 → 5.75 M instructions at 1,000), against a goal of 0.7 ms; listing pages take 1.9 to 2.5 ms, against 1 ms, almost all of it Mustache ([below](#organization-pages-one-connection-a-page)). Left: the organization pages (20,015, 32 to 40 s of CPU), the statements (8.5 s, the rendering of 500 rows a page) and every person's gifts list (5.3 s, 100 rows a page): swift-mustache's time a row |
-| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 399 MiB peak after the merges of 2026-11-25 ([below](#after-the-merges-of-2026-11-25)), from 668 MiB. A statement's first page no longer holds a year's 81,000 organizations (they have pages of their own past 500); RSS was 165 MiB after opening the database, 274 MiB late in the render and 399 MiB as the build ended, when it writes the incremental build's record of every page (`.public.tally-pages`, 35 MB at 147,150 pages) and keeps the snapshot beside it: that record is the likeliest cause of the last rise, not yet pinned down with heaptrack (before the incremental work, RSS rose 154 → 216 MiB over the same render). Time grows linearly: 3.13 ms of CPU a page at 100,000 against 3.2 at 20,000 |
+| 100,000 with peak RSS ≤ 200 MiB, linear time | **not met**: 235.7 MiB ([the incremental record in less memory](#the-incremental-record-in-less-memory)), from 372.4 MiB on the same machine that day (399 MiB after the merges of 2026-11-25). The incremental record is now one string a page and written a block at a time, the sitemap a file at a time, `search.json` as bytes; the peak is now the sitemap, feeds and `search.json` at the end, over a render that holds 171 MB. Time grows linearly: 3.50 ms of CPU a page at 100,000 against 3.12 at 20,000, on a loaded machine |
 | the query-plan check warns on the old queries and is silent on the fixed site | met earlier (`FullScanCheckTests`) |
 
 #### Malloc arenas
@@ -5193,6 +5205,195 @@ engineer's profiling, so both tools ran slower than on an idle machine): Tally 4
 Hugo 9.09 s wall, 8.30 s CPU, 818 MiB. Ratio **0.52** of Hugo's wall time (target 0.33), 0.14 of its memory (target
 0.25, met). `--force` took 87 % of the full build, a no-change build 5 %.
 
+### After the merges of 2026-11-25, second round
+
+Measured by the lead at `main` after merging the branches pages20k, memory and swap (the compiled Mustache layer is
+kept on its own branch: [not done yet](#not-done-yet)), release build, while the fresh-clone CI run went on beside it
+(load average 4 to 5): compare CPU times and peak memory.
+
+```sh
+swift build -c release --product tally
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-100000.sqlite --out /tmp/new-folder/public --timings
+python3 bench/incremental_bench.py --n 20000 --pages 0 --runs 1 --tally .build/release/tally
+```
+
+| build | pages rendered | CPU (user + sys) | of the full build | peak RSS | wall (load) |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| 100,000 organizations, full | 147,150 (247,200 files) | 512.7 s (434.9 + 77.8), 3.48 ms a page | | 233 MiB | 10 min 31 s (4 to 5) |
+| 20,000 organizations, full (`--force`) | 30,224 | 81.85 s | 100 % | | 82.1 s (4.9) |
+| 20,000, one donation by ada added | 2,658 | 26.98 s | 33.0 % | | 25.2 s (4.2) |
+| 20,000, `templates/org.mustache` edited | 20,018 | 35.20 s | 43.0 % | | 33.0 s (3.8) |
+
+At 100,000 peak memory is 233 MiB, from 399 MiB at the first round's merges (target 200). The one-donation build
+went from 37 % to 33 % of the full build's CPU, and its wall time from minutes of hard links on a loaded disk to
+25 s: the output is updated in place and kept files are not touched. What is left of those 27 s is mostly the
+rows checks of the seven pages whose queries are not proven keyed, the listings' queries over every row, and the
+snapshot made again because the database changed ([not done yet](#not-done-yet)).
+
+### Outside Mustache, page by page (2026-11-25, branch `pages20k`)
+
+Where an example page's time goes apart from swift-mustache's name lookups (which another branch, "compiled", is
+replacing), measured while four engineers' builds and tests kept the load average at 19 to 28 on the 2 cores: the
+figures to compare are CPU times, `perf` sample shares and system-call counts, not wall times. "Before" is `main`'s
+binary of 01:01 UTC (before `07802b4`).
+
+```sh
+swift build -c release --product tally
+perf record -F 999 -g -o perf.data .build/release/tally build --db .bench/example/directory-1000.sqlite --out /tmp/NEW-1/public --timings
+perf report -i perf.data --children --sort sym --stdio -g none | swift demangle --simplified | less
+# a site of content/orgs/[slug].md alone (1,015 pages), as in "Organization pages: one connection a page"
+cd /tmp/org-site && strace -f -c -o syscalls.txt tally build --out /tmp/NEW-2/public
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-20000.sqlite --out /tmp/NEW-3/public --timings
+```
+
+**Where the CPU goes** (`perf`, 999 Hz, the whole 1,000-organization build, 2,601 pages, 9,695 samples), inclusive:
+
+| part | share of samples |
+| --- | ---: |
+| `PageRenderer.render`, all of it | 38.1 % |
+| swift-mustache (`MustacheTemplate.render`: bodies, layouts, titles) | 26.5 % |
+| writing the files (`OutputWriter.write`: `mkdir` 3.5 %, `open` 1.1 %, `write` 1.0 %) | 5.1 % |
+| SQLite's bytecode engine (`sqlite3VdbeExec`, self) | 4.8 % |
+| charts (`PageBlock.draw`, two widths each) | 3.9 % |
+| `page.*` (`PageContext.make`), of which the canonical URL's percent-encoding 1.1 % | 2.5 % |
+| the SQL functions through GRDB's `DatabaseFunction` (`slugify`, `convert_cents`, `local_datetime`, …) | 1.6 % |
+| the incremental build's digest of each page's rows (`PageInputs.resultsDigest`) | 1.3 % |
+| heading ids (`HeadingAnchors.addingIDs`) | 1.0 % |
+| the queries' template tables (`TableContext.init`) | 0.8 % |
+
+cmark-gfm has no frame pointers, so its share is spread over its callers; callgrind gives it as about 1 M of an
+organization page's 5.75 M instructions ([above](#organization-pages-one-connection-a-page)). The organization pages
+do need it: their body is Markdown with tables and lists. Nothing outside Mustache is a third of a page: the rest
+is many parts of 1 to 5 %.
+
+**System calls** (`strace -f -c`, the organization pages alone, 1,015 pages, 2,036 files), before → after:
+
+| call | before | after | what |
+| --- | ---: | ---: | --- |
+| `newfstatat` | 20,225 | 8,045 | SQLite's size check of the snapshot, each time a query began a read of the WAL |
+| `fcntl` | 7,753 | 2,083 | SQLite's lock on the WAL index (`F_RDLCK`, `F_UNLCK`), the same |
+| `mkdir` | 2,040 (1,021 failing with `EEXIST`) | 2,040 (1,021) | a page's folder, made again for its `giving.csv` |
+| `openat` | 3,406 | 3,383 | |
+
+What changed:
+
+- **A page's queries share one read transaction** (`SiteDatabase.run(_ sqls:parameters:)`, `pool.read` for
+  `pool.unsafeRead`). Outside a transaction, each of an organization page's twelve queries (and GRDB's
+  `PRAGMA schema_version` before them) began and ended its own read of the WAL: two `fcntl` calls on the
+  `-shm` file and one or two `fstat`s of the snapshot each.
+- **Canonical and sitemap URLs skip Foundation's percent-encoder** when the path has nothing to escape
+  (`SiteConfig.absoluteURL`): `addingPercentEncoding` bridged every path to `NSString`, 1.1 % of the build.
+  `AbsoluteURLTests` compares every ASCII character with Foundation's encoding (this Foundation escapes `;`).
+- **Heading ids of ASCII headings are made byte by byte** (`HeadingAnchors.asciiSlug`), not `Character` by
+  `Character`; `HeadingAnchorsTests` holds the two paths equal for every ASCII character.
+
+The example site's figures tests (`*FiguresTests`, `ExampleSiteTests`, 97 tests) pass unchanged, and the outputs
+of before and after are byte-identical (`diff -r`): the example site, the organization pages alone, and the
+1,000-organization site. At 1,000 organizations (one run each, load 24 to 26): 7.99 s of CPU before (7.32 user +
+0.67 sys), 7.19 s after (6.49 + 0.70), the organization pages 1.74 → 1.64 ms a page; part of the difference is
+`07802b4` (long listings), which the "before" binary predates.
+
+At 20,000 organizations (`tally build --timings`, one run each, load average in brackets):
+
+| | before | after |
+| --- | ---: | ---: |
+| pages (files) | 30,224 (50,271) | 30,224 (50,271) |
+| CPU, user + sys | 93.4 s (82.9 + 10.5) | 91.2 s (80.2 + 11.0) |
+| peak RSS | 134 MiB | 141 MiB |
+| wall | 9 min 23 s (23 to 27) | 7 min 58 s (22 to 24) |
+| `content/orgs/[slug].md`, 20,015 pages | 29.2 s (1.46 ms a page) | 29.5 s (1.47 ms a page) |
+| the ten costliest content files' render CPU (`--timings`), summed | 61.1 s | 58.6 s |
+
+The two outputs are byte-identical (`diff -r`). At this load the three changes do not show in the 20,000 build's
+CPU: 2.2 s less in all, within what one run each at load 22 to 27 can tell, and the organization pages' 1.46 and
+1.47 ms a page are the same. What they remove is small by construction: the perf shares above put every part
+outside Mustache at 5 % or less. **The 30 s target is not met**, and these changes do not bring it closer by more
+than a few percent: at 83 s of user CPU (loaded), two cores need about 40 s for the pages alone. Halving the CPU
+needs the Mustache work (a compiled layer, another branch), which is 26 % of the samples at 1,000 organizations and
+most of the listing and statement pages' rows.
+
+**Serial stages.** On the loaded "before" run the stages that run on one core took 47 s of the 562 s wall (opening the
+database 25.5 s, planning 6.5 s, assembling 5.3 s, the swap 9.7 s); the lead's idle run of 2026-11-24 put opening
+the database at 2.3 s. Timed apart (`python3 bench/view_times.py .bench/example/directory-20000.sqlite`: each
+view of `views/` created in dependency order on a copy, with Python's `sqlite3` and stand-ins for Tally's SQL
+functions, load 20), the materialized views cost 2.8 s of CPU: `usd_by_org` 0.84 s, `org_cards` 0.51 s,
+`gifts_by_org` 0.38 s, `gifts_by_day` 0.30 s, `org_neighbours` 0.24 s, `tagged` 0.19 s, `related_by_tag_set`
+0.13 s, the other fifteen under 0.07 s each. They run one after the other on the one connection that writes the
+snapshot: SQLite writes one file from one connection at a time, so overlapping them means materializing into files
+of their own and attaching them to every reader, which was not done here.
+
+### The incremental record in less memory
+
+```sh
+swift build -c release --product tally
+# RSS sampled every 2 s from /proc/PID/status (VmHWM, RssAnon, RssFile) during the build
+/usr/bin/time -v .build/release/tally build --db .bench/example/directory-100000.sqlite --out /tmp/new-folder/public --timings
+heaptrack .build/release/tally build --db .bench/example/directory-5000.sqlite --out /tmp/other-folder/public
+heaptrack_print -f heaptrack.tally.*.zst --print-peaks 1 --peak-limit 14
+```
+
+Measured on 2026-11-25 between 02:58 and 04:20 UTC, one run each, **while four other engineers' builds loaded the
+machine (load average 20 to 30 on 2 cores)**: wall times are not comparable with any table above; peak RSS and the
+page counts are, CPU times roughly. `before` is `main` at `07802b4`'s release binary, `after` this branch.
+
+Where the memory went, sampled from `/proc/PID/status` every 2 s during the 100,000 build (`before`). RssFile stayed at
+37 to 38 MiB throughout (the 35 MB binary; SQLite maps nothing, `mmap_size` is 0), so everything that grew is
+anonymous memory:
+
+| phase | RssAnon (before), MB as /proc gives kB ÷ 1000 |
+| --- | ---: |
+| the snapshot copied, scrubbed, its views materialized | 13 → 36 |
+| planning and the first listings | up to 124, then 99 to 119 |
+| the render, 147,150 pages | 119 → 193, about 500 bytes a page |
+| sitemap, feeds, `orgs/search.json` (7.9 s) | 193 → 250, VmHWM 311 |
+| the swap, then the incremental record (`.public.tally-pages`) | 234 → 306, **VmHWM 381 (372.4 MiB)** |
+
+What grew with the pages, and what changed:
+
+- **The incremental record** (`PageManifest`, `IncrementalBuild.noteRendered`). Every page's record lived until the
+  end as five strings and an array (source, params digest, results digest, files with their stamps); then `save`
+  made a stamped copy of every record, the 35 MB text of the manifest, and a `Data` copy of that text, all at once.
+  A record is now one tab-separated string (params, results, then each file and its stamp), and `save` writes the
+  manifest a 64 KiB block at a time (`BlockWriter`), each page stamped as its line is written, into
+  `.public.tally-pages.partial`, renamed over the old one only when every write succeeded. Same text, same
+  format (`tally-pages 3`); `PageManifestTests`.
+- **The sitemap** made every entry a string (147,150 of them, about 15 MB), then all three 50,000-URL files at once.
+  Each file is now handed to the writer as soon as it is full (`Sitemap.write`), so at most two are held.
+- **`orgs/search.json`** (20 MB at 100,000) was built as a `String` and copied into `Data` for the writer; it is now
+  built as bytes.
+
+heaptrack at 5,000 organizations (peak heap 11.7 MB, against a peak RSS of 65 MiB under heaptrack) puts the largest
+live allocations in SQLite while the snapshot is made: the sorter of a materialized view (4.2 MB) and the backup's
+page caches (3.8 MB), all bounded by SQLite's 2 MB `cache_size`, none growing with N. The rise early in the render
+at 100,000 (RssAnon 36 → 124 MB in six seconds, the cores on the first listings, `PageWriter+Listings`, as a stack
+taken with gdb at that moment shows) is not pinned down: running the directory listing's query alone in `sqlite3`
+on the build's snapshot peaks at 8 MiB.
+
+| N | pages | CPU (user + sys) | CPU a page | peak RSS | wall (load) |
+| ---: | ---: | ---: | ---: | ---: | ---: |
+| 20,000, before (the lead's run above) | 30,224 | 97.0 s | 3.21 ms | 142 MiB | 84.3 s (3.5) |
+| 20,000, after | 30,224 (50,271 files) | 94.4 s (84.0 + 10.4) | 3.12 ms | **118.5 MiB** | 11 min 18 s (28) |
+| 100,000, before | 147,150 (247,200 files) | 571.9 s (488.4 + 83.5) | 3.89 ms | 372.4 MiB | 32 min 1 s (20 to 25) |
+| 100,000, after | 147,150 (247,200 files) | 514.3 s (439.3 + 75.1) | 3.50 ms | **235.7 MiB** | 48 min 16 s (25 to 30) |
+
+At 100,000 the render stage now ends at an RssAnon of 171 MB (193 before); the sitemap, feeds and `orgs/search.json`
+take it to 200 MB for a moment (VmHWM 241 MB, the new peak: 250 MB and 311 before), and the swap and the incremental
+record no longer raise it at all (183 MB; before, 234 → 306 MB and VmHWM 381 MB). The output and the record are the
+same as before: `diff -rq` of the two 247,200-file outputs finds no difference, and the two `.public.tally-pages` are equal but for
+the stamps and the `binary` and `options` digests. Time still grows linearly with the pages: 3.12 ms of CPU a page at 20,000 and
+3.50 ms at 100,000 (3.89 before, on the same loaded machine, where the kernel's share grows).
+**Still not met: peak RSS ≤ 200 MiB at 100,000.** What is left, largest first:
+
+- the rise at the first listings (about 80 MB of RssAnon in seconds, above; 36 → 129 MB in the run after), which glibc keeps for the rest of the
+  build: the next thing to pin down, with heaptrack on a 100,000 build on an idle machine;
+- `IncrementalBuild`'s `reasons`, every page's URL → why it rendered, kept for `--explain` in every build (about
+  110 bytes a page, 16 MB at 147,150 pages): it could be kept only when `--explain` asks for it;
+- the plan's URL index (`PagePlan.owners`, about 120 bytes a page, 17 MB) and each record's URL as its key;
+- the sitemap, feeds and `orgs/search.json` at the end (30 MB for a moment, now the peak): the JSON could go to its
+  file a chunk at a time through the output writer;
+- writing each page's record to the file as it renders (the manifest's lines grouped by content file, not sorted)
+  would take the records, one string and a URL key each, out of memory.
+
 ## Pagination and search at 20,000 organizations
 
 Measured on 2026-11-24 in a release build while other engineers' builds shared the machine (load average 10 to 11
@@ -5420,19 +5621,70 @@ change, so they are kept. The time is the fixed part of a build (loading every c
 swap's hard links), which a full build of this size spends too; its wall time here includes the hard links of
 10,102 kept files into a new tree.
 
-`tally serve` rebuilds through the same `SiteBuilder.build`, so a saved row on the 20,000-organization directory
-costs what the donation build costs: 35 to 43 s of CPU here, not "well under a second".
+`tally serve` rebuilds through the same `SiteBuilder.build` (with the stamp, as `tally build` has it), so a saved row
+on the 20,000-organization directory costs what the donation build costs: 33.6 s of CPU in the run below, not "well
+under a second".
+
+**Where a one-donation build's time goes, and the output updated in place** (branch `swap`, 2026-11-25; release
+build, `--timings` plus per-step wall and CPU marks taken with a temporary probe, not committed; the machine was
+shared by five builds, load average 21–25, and the full `swift test` filter of this work ran beside the donation
+build, so the wall times mean little and CPU time, user + sys from `/usr/bin/time -v`, is the figure):
+
+```sh
+swift build -c release --product tally
+# the site of bench/incremental_bench.py (content, templates, views, static, tally.yaml, data/ and a copy of
+# .bench/example/directory-20000.sqlite), then:
+tally build --db directory.sqlite --out public --timings --force     # full
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 1001, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+tally build --db directory.sqlite --out public --timings             # one donation
+```
+
+| build | pages rendered | wall (load) | CPU (user + sys) | of the full build's CPU |
+| --- | ---: | ---: | ---: | ---: |
+| full (`--force`) | 30,026 | 251.4 s (24) | 93.38 s (82.67 + 10.71) | 100 % |
+| one donation by ada added | 2,657 | 254.2 s (24, tests beside it) | 33.58 s (26.94 + 6.64) | 36 % |
+| then `templates/org.mustache` edited (a comment) | 20,018 | 175.2 s (25) | 41.02 s (37.06 + 3.96) | 44 % |
+
+The donation build, step by step (wall, and CPU where it was marked):
+
+| step | wall | CPU | what |
+| --- | ---: | ---: | --- |
+| Opening database | 24.5 s | | copy, scrub, foreign-key indexes, `site_pages`, views and materialized views: the database changed, so the kept snapshot cannot be reused |
+| Expanding templated pages | 7.5 s | | the plan: every `pages` query read in chunks |
+| table digests (`contentDigests`) | 1.4 s | 0.36 s | every table and view the pages read |
+| manifest load | 9.6 s | 0.81 s | `.public.tally-pages`, 7.4 MB |
+| `ChangedRows.find` | 2.8 s | 0.28 s | `donations` walked in both snapshots |
+| rendering, of which | 152.3 s | 24.5 s | |
+| &nbsp;&nbsp;page renders | | 7.8 s | 2,002 gift pages of ada (6.4 s), 629 tag listing pages (1.2 s), the rest 0.2 s |
+| &nbsp;&nbsp;rows checks | 30.3 s | | the queries of the 7 pages not proven keyed (`/`, `/users/`, `/users/ada/`, `/charts/`, …), run again to compare rows; `/users/ada/` alone renders in 0.7 s |
+| &nbsp;&nbsp;the rest | | ≈ 16 s | the listings' queries over every row (ada's gifts, the tag listings), deciding 27,000 pages (a `stat` per kept file) |
+| assemble | 5.4 s | 0.52 s | sitemap, feeds |
+| output updated in place | 45.6 s | 0.88 s | walking both trees 6.1 s (0.89 s CPU); journal and 2,651 moves 0.8 s (0.25 s); removing the retired files and the emptied staging folders ≈ 24 s of waiting on the shared disk |
+| manifest and kept snapshot saved | 6.2 s | 0.56 s | |
+
+Before this change the same step hard-linked 47,422 unchanged files into a new tree and deleted the old one:
+8.2 s of system time and 114.8 s of wall time (above). In place it moves the 2,651 files that changed, and the
+kept files keep their inode, modification and change times. What is left of the 36 % is the render stage's work
+for pages that do not render (rows checks and listing queries, about 16 s of CPU) and the fixed steps that read
+every page or every row (the plan, the manifest, the digests, the snapshot). The snapshot is now copied from the
+kept one when the database and the site's pages and views did not change (`KeptSnapshot`): that saves the
+"Opening database" step for a template or Markdown edit, not for a donation. In the template build above it took
+1.1 s of wall time (13.4 s in the full build and 24.5 s in the donation build, which made theirs), and keeping
+the snapshot afterwards 0.01 s instead of 0.5–0.7 s; that build wrote no file (the edit is a comment) and its
+in-place update only walked the 50,271 files (5.6 s wall, 0.69 s CPU). The org pages' renders are 31.2 s of its
+41.0 s of CPU: that case is bounded by rendering 20,015 pages, as the issue expects.
 
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations now renders 2,657 of 30,026 pages (the pages whose rows changed, most of them the later pages of
-  ada's gift listing, which all shift) but takes 37 % of the full build's CPU time. Next: measure the render
-  stage's work outside page renders apart (listing queries, rows checks, digests, row comparison); keep the
-  output tree in place instead of hard-linking every unchanged file into a new one (8 s of system time); reuse
-  the last snapshot when the database did not change instead of copying and scrubbing it again; prove more query
-  shapes keyed (a subquery or common table expression filtered on the parameter) so fewer pages need a rows
-  check. On the Markdown case one edited page takes 60 % of the full build's CPU: the same fixed part.
+  organizations renders 2,657 of 30,026 pages and takes 36 % of the full build's CPU time. The output is now updated
+  in place (2,651 files moved rather than 47,422 linked), and the snapshot is reused when the database did not
+  change. Next, from the split above: the rows checks and listing queries of pages that do not render (≈ 16 s of
+  CPU: prove more query shapes keyed, a subquery or common table expression filtered on the parameter, and keep a
+  listing's rows from the last build instead of querying every row again); the manifest's load (0.8 s CPU, 9.6 s
+  wall: a binary or streamed format); the plan's second read of every `pages` query; removing the retired files
+  after an in-place update (seconds of waiting on a busy disk: could be left to the next build, or done in the
+  background after the summary). The `org.mustache` edit and the Markdown case were not measured again this session.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
@@ -5451,10 +5703,19 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
   instructions, −33 % on rows of a query result: [above](#a-compiled-mustache-layer-2026-11-25)); what is left is cmark-gfm (34.6 %), the snapshot, and the system time
   of creating 10,000 files, which Hugo pays too.
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
-  30 s (71 s of user CPU; the organization pages are still the largest part, then the statements' and gift lists'
-  rows, all of it mostly Mustache and cmark-gfm), and peak memory within 200 MiB at 100,000: 399 MiB, the last rise as the
-  build writes the incremental build's record of 147,150 pages ([after the merges](#after-the-merges-of-2026-11-25));
-  next: find with heaptrack what holds it, and write that record as pages render rather than at the end.
+  30 s (83 s of user CPU on a loaded machine; the organization pages are still the largest part, then the statements'
+  and gift lists' rows, all of it mostly Mustache). Outside Mustache nothing is more than 5 % of the build
+  ([outside Mustache](#outside-mustache-page-by-page-2026-11-25-branch-pages20k)): next, in order of size, the
+  files' system time (a `mkdir` per file, half of them `EEXIST` for a page's `giving.csv`; `Output/`), the charts
+  (3.9 %, each drawn at two widths), the SQL functions through GRDB's `DatabaseFunction` (1.6 %: registered with
+  SQLite's own `sqlite3_create_function_v2` they would skip GRDB's boxing of each argument, and `local_datetime(ts,
+  zone)` makes a `TimeZone` for every row), the incremental build's digest of every page's rows (1.3 %), and the serial
+  stages: the materialized views (2.8 s of CPU at 20,000, one after the other on the writing connection), the
+  plan, `orgs/search.json` (made after every page, on one core; it could be made while the pages render), and the
+  build stamp and incremental record written after the swap. Peak memory within 200 MiB at 100,000: 235.7 MiB now, from
+  372.4 ([the incremental record in less memory](#the-incremental-record-in-less-memory)); next: the rise of about
+  80 MB at the first listings, the sitemap and `search.json` at the end, `--explain`'s reasons kept in every build,
+  and the page records written as pages render.
 
 ## What the build does for speed
 
@@ -5466,9 +5727,9 @@ costs what the donation build costs: 35 to 43 s of CPU here, not "well under a s
   (`SiteDatabase.forEachChunk`), once to plan the URLs and once to render.
 - A build with nothing changed since the last one into the same folder stops after reading the config
   (`BuildStamp`: a digest of the size, modification time, change time and inode of every input and output
-  file). A build whose every file equals the previous output leaves that output in place: no staging tree,
-  no swap, no old tree to delete. When some file did change, unchanged files are hard-linked from the
-  previous build, so their modification times stay put.
+  file). A build leaves every file whose bytes are unchanged where it is and moves only the changed ones
+  into the output (`OutputWriter+InPlace`): no new tree of every file, no old tree to delete, and unchanged
+  files keep their modification times.
 - A page body or title without `{{` is kept as text: no Mustache parse. The check jumps between braces
   with `memchr`.
 - Front matter is split on bytes and, when it is plain `key: value` lines and lists, read from libyaml's events

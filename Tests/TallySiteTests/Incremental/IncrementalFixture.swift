@@ -95,22 +95,28 @@ struct IncrementalFixture {
         return Set(incremental.keys).union(forced.keys).filter { incremental[$0] != forced[$0] }.sorted()
     }
 
+    /// Every file with its bytes, and every folder as `path/` (an empty folder left behind is a difference too).
     private static func files(in folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let path = enumerator?.nextObject() as? String {
-            if let data = FileManager.default.contents(atPath: folder.path + "/" + path) { files[path] = data }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder), isFolder.boolValue {
+                files[path + "/"] = Data()
+            } else if let data = FileManager.default.contents(atPath: folder.path + "/" + path) {
+                files[path] = data
+            }
         }
         return files
     }
 
     /// The edits the harness applies: rows inserted, updated and deleted in several tables (published or not),
     /// content, templates, partials, a view and the config edited, pages added and removed, and output files
-    /// changed or deleted behind Tally's back.
+    /// changed, deleted or added behind Tally's back.
     enum Edit: Int, CaseIterable {
         case insertDonation, updateDonation, deleteDonation, unpublishedDonation, moveDonation, renameUser, renameOrganization,
              addOrganization, removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
-             editConfig, addPage, removePage, changeOutput, deleteOutput
+             editConfig, addPage, removePage, changeOutput, deleteOutput, strayOutput
     }
 
     /// Applies `edit`; `number` makes each edit's text new, `pick` chooses among rows.
@@ -166,6 +172,10 @@ struct IncrementalFixture {
             if FileManager.default.fileExists(atPath: file.path) { try Data("changed by hand \(number)".utf8).write(to: file) }
         case .deleteOutput:
             try? FileManager.default.removeItem(at: site.root.appendingPathComponent("public/orgs/a/index.html"))
+        case .strayOutput:
+            // A file no build makes, in a folder of its own and in a page's folder: both must go.
+            try site.write("stray \(number)", to: "public/stray/p\(number)/index.html")
+            try site.write("stray \(number)", to: "public/about/stray.html")
         }
     }
 

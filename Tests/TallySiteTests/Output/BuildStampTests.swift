@@ -58,6 +58,19 @@ import TallyStore
         #expect(site.output("new/index.html") != nil)
     }
 
+    /// Every option that changes what is written is in the stamp: `--locale`, and the listing a report writes whole.
+    @Test func otherOutputSettingsRebuild() throws {
+        let site = try TestSite(Self.files, seedSQL: Self.seed)
+        _ = try build(site)
+        var options = BuildOptions(root: site.root)
+        options.stamp = .reuse
+        options.locale = "de-DE"
+        #expect(try !SiteBuilder.build(options).get().upToDate)
+        options.wholeListing = "/"
+        #expect(try !SiteBuilder.build(options).get().upToDate)
+        #expect(try SiteBuilder.build(options).get().upToDate)
+    }
+
     @Test func aChangedDatabaseRebuilds() throws {
         let site = try TestSite(Self.files, seedSQL: Self.seed)
         _ = try build(site)

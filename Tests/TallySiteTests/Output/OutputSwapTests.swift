@@ -5,7 +5,8 @@ import TallyFormat
 import TallyTestSupport
 import Testing
 
-/// The swap stage: the new build replaces the output in one step, and a failure anywhere leaves the old one whole.
+/// The swap stage when the output cannot be updated in place (`OutputInPlaceTests`): the new build replaces the output
+/// in one step, and a failure anywhere leaves the old one whole. A page's path that was a folder forces it here.
 @Suite struct OutputSwapTests {
     @Test func theExchangeSwapsTwoFoldersInOneStep() throws {
         let folder = try Self.folder(["a/one.txt": "1", "b/two.txt": "2"])
@@ -29,24 +30,24 @@ import Testing
 
     @Test(arguments: [EINVAL, ENOSYS, ENOTSUP])
     func aFileSystemThatCannotExchangeGetsTwoRenames(code: Int32) throws {
-        let folder = try Self.folder(["public/old.html": "old", "public/.nojekyll": ""])
+        let folder = try Self.folder(["public/index.html/old.html": "old", "public/.nojekyll": ""])
         let writer = try OutputWriter(output: folder.appendingPathComponent("public"), siteRoot: folder.appendingPathComponent("site"))
         try writer.write("new", to: "index.html")
-        try writer.commit(exchange: { _, _ in code })
+        try writer.commit(exchange: { _, _ in code }, move: { _, _ in EPERM })
         #expect(Self.files(in: folder) == ["public/.nojekyll": "", "public/index.html": "new"])
     }
 
     @Test func aSwapThatFailsLeavesThePreviousOutputAndItsHiddenEntries() throws {
-        let folder = try Self.folder(["public/old.html": "old", "public/.git/HEAD": "ref"])
+        let folder = try Self.folder(["public/index.html/old.html": "old", "public/.git/HEAD": "ref"])
         let output = folder.appendingPathComponent("public")
         let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
         try writer.write("new", to: "index.html")
         #expect(throws: Diagnostic(file: output.path, message: "cannot replace the output folder: \(POSIXError(.EACCES).localizedDescription)",
                                    hint: "check that nothing else holds the folder open and that its parent is writable")) {
-            try writer.commit(exchange: { _, _ in EACCES })
+            try writer.commit(exchange: { _, _ in EACCES }, move: { _, _ in EPERM })
         }
         writer.discard()
-        #expect(Self.files(in: folder) == ["public/.git/HEAD": "ref", "public/old.html": "old"])
+        #expect(Self.files(in: folder) == ["public/.git/HEAD": "ref", "public/index.html/old.html": "old"])
     }
 
     /// A temporary folder holding `files` (relative path: text).

@@ -1,0 +1,94 @@
+import Foundation
+
+/// What an in-place commit (`OutputWriter+InPlace`) is about to do to the live output, written beside it as
+/// `.public.tally-commit` before the first file moves and removed after the last: a build killed between the
+/// two leaves the journal behind, and the next build puts the previous output back from it before anything else.
+///
+/// Each entry names one file, relative to the output folder. A file replaced or removed is first moved into the
+/// retired folder (`.public.previous-<pid>`) at the same relative path, so rolling back is moving it back; a file
+/// added is deleted. Rolling back an entry that had not been carried out yet changes nothing, so the whole
+/// journal can be rolled back whatever point the commit reached.
+///
+/// The text format, one entry a line: `tally-commit 1`, the retired folder's name, then `replace`, `add` or
+/// `remove`, a tab and the path.
+struct OutputJournal: Equatable {
+    static let format = "tally-commit 1"
+
+    enum Change: String, Equatable {
+        /// The live file is moved to the retired folder, then the staged one takes its place.
+        case replace
+        /// A new file: the staged one is moved in.
+        case add
+        /// The live file is moved to the retired folder; the build did not write it.
+        case remove
+    }
+
+    struct Entry: Equatable {
+        let change: Change
+        let path: String
+    }
+
+    /// The retired folder's name, beside the output.
+    let retired: String
+    var entries: [Entry]
+
+    static func file(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-commit")
+    }
+
+    /// Writes the journal and waits for it to reach the disk: it must exist before the first file moves.
+    func save(for output: URL) throws {
+        var text = Self.format + "\n" + retired + "\n"
+        for entry in entries { text += entry.change.rawValue + "\t" + entry.path + "\n" }
+        let path = Self.file(for: output).path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard Glibc.write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    /// The journal beside `output`, or nil when there is none or it cannot be read (then nothing is rolled back,
+    /// and the journal is left for a person to look at).
+    static func load(for output: URL) -> OutputJournal? {
+        guard let text = try? String(contentsOf: file(for: output), encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n")[...]
+        guard lines.popFirst() == Substring(format), let retired = lines.popFirst(), !retired.contains("/") else { return nil }
+        var journal = OutputJournal(retired: String(retired), entries: [])
+        for line in lines {
+            let fields = line.split(separator: "\t", maxSplits: 1)
+            guard fields.count == 2, let change = Change(rawValue: String(fields[0])), OutputWriter.isPlain(String(fields[1]))
+            else { return nil }
+            journal.entries.append(Entry(change: change, path: String(fields[1])))
+        }
+        return journal
+    }
+
+    /// Puts the output back as it was before the commit this journal describes, then removes the retired folder
+    /// and the journal. Returns false when a file could not be put back (the journal then stays).
+    @discardableResult
+    func rollBack(output: URL) -> Bool {
+        let outputPath = output.path
+        let retiredPath = output.deletingLastPathComponent().appendingPathComponent(retired).path
+        var restored = true
+        for entry in entries.reversed() {
+            let live = outputPath + "/" + entry.path
+            switch entry.change {
+            case .add:
+                guard unlink(live) == 0 || errno == ENOENT else { restored = false; continue }
+            case .replace, .remove:
+                let kept = retiredPath + "/" + entry.path
+                guard access(kept, F_OK) == 0 else { continue }
+                if let slash = live.lastIndex(of: "/") { try? OutputWriter.makeFolder(String(live[..<slash])) }
+                if rename(kept, live) != 0 { restored = false }
+            }
+        }
+        OutputWriter.removeEmptyFolders(above: entries.filter { $0.change == .add }.map(\.path), in: outputPath)
+        guard restored else { return false }
+        try? FileManager.default.removeItem(atPath: retiredPath)
+        try? FileManager.default.removeItem(at: Self.file(for: output))
+        return true
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TallyFormat
+@testable import TallySite
+import Testing
+
+/// A rebuild into an existing output moves in only the files that changed and removes those no longer made; every
+/// other file keeps its inode and times. A failure, or a build killed midway, leaves the previous output whole.
+@Suite struct OutputInPlaceTests {
+    @Test func aRebuildMovesInTheChangedFilesAndLeavesTheOthersAsTheyWere() throws {
+        let folder = try OutputSwapTests.folder([
+            "public/same.html": "same", "public/kept/index.html": "kept", "public/changed.html": "old",
+            "public/gone/deep/index.html": "gone", "public/.git/HEAD": "ref", "public/stray.txt": "stray",
+        ])
+        let output = folder.appendingPathComponent("public")
+        let before = try Self.stamps(output, ["same.html", "kept/index.html"])
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        try writer.write("same", to: "same.html")
+        writer.keep("kept/index.html")
+        try writer.write("new", to: "changed.html")
+        try writer.write("added", to: "added/index.html")
+        try writer.commit()
+        #expect(OutputSwapTests.files(in: folder) == [
+            "public/same.html": "same", "public/kept/index.html": "kept", "public/changed.html": "new",
+            "public/added/index.html": "added", "public/.git/HEAD": "ref",
+        ])
+        #expect(try Self.stamps(output, ["same.html", "kept/index.html"]) == before)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("gone").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
+    }
+
+    @Test func aMoveThatFailsPutsThePreviousOutputBack() throws {
+        let folder = try OutputSwapTests.folder(["public/a.html": "old a", "public/b.html": "old b", "public/c.html": "c"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        try writer.write("new a", to: "a.html")
+        try writer.write("new b", to: "b.html")
+        try writer.write("d", to: "d/index.html")
+        var moves = 0
+        #expect(throws: Diagnostic(file: output.path, message: "cannot update the output folder: \(POSIXError(.ENOSPC).localizedDescription)",
+                                   hint: "check free disk space and permissions; the previous output was put back")) {
+            try writer.commit(exchange: { _, _ in EPERM }, move: { from, to in
+                moves += 1
+                return moves == 3 ? ENOSPC : (rename(from, to) == 0 ? 0 : errno)
+            })
+        }
+        writer.discard()
+        #expect(OutputSwapTests.files(in: folder) == ["public/a.html": "old a", "public/b.html": "old b", "public/c.html": "c"])
+    }
+
+    @Test func aCommitKilledMidwayIsRolledBackByTheNextBuild() throws {
+        // What a build killed after moving two of its three changes leaves: b.html replaced (its old version in the
+        // retired folder), c.html added, d.html not yet removed.
+        let folder = try OutputSwapTests.folder([
+            "public/b.html": "new b", "public/c/index.html": "c", "public/d.html": "d",
+            ".public.previous-1/b.html": "old b",
+            ".public.tally-commit": "tally-commit 1\n.public.previous-1\nreplace\tb.html\nadd\tc/index.html\nremove\td.html\n",
+        ])
+        _ = try OutputWriter(output: folder.appendingPathComponent("public"), siteRoot: folder.appendingPathComponent("site"))
+        #expect(OutputSwapTests.files(in: folder) == ["public/b.html": "old b", "public/d.html": "d"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/c").path))
+    }
+
+    @Test func aJournalThatCannotBeUndoneStopsTheBuild() throws {
+        // The retired b.html cannot go back: where its folder should be, something made a file.
+        let folder = try OutputSwapTests.folder([
+            "public/x": "a file now", ".public.previous-1/x/b.html": "old b",
+            ".public.tally-commit": "tally-commit 1\n.public.previous-1\nreplace\tx/b.html\n",
+        ])
+        let journal = folder.appendingPathComponent(".public.tally-commit").path
+        #expect(throws: Diagnostic(file: journal, message: "an interrupted build's changes to the output could not be undone",
+                                   hint: "move the files of the folder named on its second line back into the output, or delete both and build with --force")) {
+            _ = try OutputWriter(output: folder.appendingPathComponent("public"), siteRoot: folder.appendingPathComponent("site"))
+        }
+        #expect(FileManager.default.fileExists(atPath: journal))
+    }
+
+    @Test func aFolderThatIsALinkIsReplacedNotWrittenThrough() throws {
+        let folder = try OutputSwapTests.folder(["public/index.html": "home", "elsewhere/index.html": "not Tally's"])
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("public/docs").path,
+                                                   withDestinationPath: folder.appendingPathComponent("elsewhere").path)
+        let writer = try OutputWriter(output: folder.appendingPathComponent("public"), siteRoot: folder.appendingPathComponent("site"))
+        try writer.write("home", to: "index.html")
+        try writer.write("docs", to: "docs/index.html")
+        try writer.commit()
+        #expect(OutputSwapTests.files(in: folder) == [
+            "public/index.html": "home", "public/docs/index.html": "docs", "elsewhere/index.html": "not Tally's",
+        ])
+    }
+
+    @Test func aKeptFileThatDisappearedFailsTheCommit() throws {
+        let folder = try OutputSwapTests.folder(["public/index.html": "home"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        writer.keep("gone/index.html")
+        try writer.write("new home", to: "index.html")
+        #expect(throws: Diagnostic(file: output.path + "/gone/index.html",
+                                   message: "a file kept from the previous output disappeared during the build",
+                                   hint: "something else is changing the output folder; build again once it is done")) {
+            try writer.commit()
+        }
+        writer.discard()
+        #expect(OutputSwapTests.files(in: folder) == ["public/index.html": "home"])
+    }
+
+    /// Each file's inode and modification time.
+    private static func stamps(_ folder: URL, _ paths: [String]) throws -> [String] {
+        try paths.map { path in
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
+            return "\(attributes[.systemFileNumber] ?? "") \(attributes[.modificationDate] ?? "")"
+        }
+    }
+}
