@@ -65,4 +65,21 @@ private func session() -> RenderSession {
         #expect(session.missingNames == ["titel", "nmae"])
         #expect(session.missingKeys == [MissingKey(name: "gifts", key: "amout")])
     }
+
+    @Test func aFrontMatterListIsTypedWhenMadeAndRendersAsSwiftMustacheRendersIt() throws {
+        // Front matter arrives as `[any Sendable]` and nested `MapContext`s: classified once, when the map is made.
+        let matter: [any Sendable] = [Cell("x"), MapContext(["name": Cell("y")]), true, [Cell("z")] as [any Sendable]]
+        let data = MapContext(["page": MapContext(["list": matter, "none": [] as [any Sendable], "name": Cell("p")])], isRoot: true)
+        let template = try PageTemplate.html("{{#page.list}}[{{name}}{{#first()}}1{{/first()}}]{{/page.list}}{{^page.none}}none{{/page.none}} {{count(page.list)}}")
+        let compiled = session().run { template.render(data, library: nil) }
+        let parsed = try #require(template.template)
+        #expect(compiled == session().run { parsed.render(data, library: nil) })
+        #expect(compiled == "[p1][y][p][p]none 4")
+    }
+
+    @Test func aColumnNamedByATagCompiledAfterItsResultWasReadIsStillFound() throws {
+        let gifts = TableContext(DataTable(columns: ["a_column_no_template_named_before"], rows: [[.text("found")]]), name: "gifts")
+        let template = try PageTemplate.html("{{#gifts}}{{a_column_no_template_named_before}}{{/gifts}}")
+        #expect(session().run { template.render(MapContext(["gifts": gifts], isRoot: true), library: nil) } == "found")
+    }
 }

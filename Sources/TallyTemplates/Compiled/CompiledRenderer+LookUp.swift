@@ -1,9 +1,7 @@
-import Mustache
-
 extension CompiledRenderer {
     /// The value a tag names, as swift-mustache's `getChild` finds it: `.` is the top of the stack, `.a.b` starts
     /// there, `a.b` climbs the stack for `a`; then the custom representation, then the transforms, innermost first.
-    func lookUp(_ name: MustacheName, transforms: [String], scope: Scope) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
+    func lookUp(_ name: CompiledName, transforms: [String], scope: Scope) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
         let found: TemplateValue?
         switch name.kind {
         case .implicitIterator:
@@ -18,9 +16,9 @@ extension CompiledRenderer {
             }
             return value
         case .anchored:
-            found = try descend(name.components[...], from: stack[stack.count - 1])
+            found = try descend(name, from: 0, value: stack[stack.count - 1])
         case .empty, .stack:
-            found = try climb(name.components)
+            found = try climb(name)
         }
         guard var value = found?.represented else { return nil }
         for transform in transforms.reversed() {
@@ -31,20 +29,21 @@ extension CompiledRenderer {
     }
 
     /// The first entry from the top of the stack that has `names[0]`, then its children by the other names.
-    private func climb(_ names: [String]) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
-        guard let first = names.first else { return stack[stack.count - 1] }
+    private func climb(_ name: CompiledName) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
+        guard let first = name.components.first else { return stack[stack.count - 1] }
         for index in stack.indices.reversed() {
-            if let child = try stack[index].child(named: first) {
-                return try descend(names.dropFirst(), from: child)
+            if let child = try stack[index].child(named: first, number: name.numbers[0]) {
+                return try descend(name, from: 1, value: child)
             }
         }
         return nil
     }
 
-    private func descend(_ names: ArraySlice<String>, from value: TemplateValue) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
+    /// `value`'s children by the name's components from `start` on.
+    private func descend(_ name: CompiledName, from start: Int, value: TemplateValue) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
         var value = value
-        for name in names {
-            guard let child = try value.child(named: name) else { return nil }
+        for index in start..<name.components.count {
+            guard let child = try value.child(named: name.components[index], number: name.numbers[index]) else { return nil }
             value = child
         }
         return value

@@ -118,10 +118,12 @@ struct CompiledRenderer {
             if !value.isNull { try push(value, body: body, scope: scope) }
         case .row, .map:
             try push(value, body: body, scope: scope)
+        case .list(let elements):
+            try renderElements(of: elements, body: body, scope: scope)
         case .other(let object):
             if object is MustacheLambda { throw CompiledTemplate.Unsupported() }
             if let sequence = object as? any MustacheSequence {
-                try renderElements(of: sequence, body: body, scope: scope)
+                try renderElements(of: Self.classified(sequence), body: body, scope: scope)
             } else if let flag = object as? Bool {
                 if flag { try render(body, scope: scope) }
             } else if !value.isNull {
@@ -141,6 +143,8 @@ struct CompiledRenderer {
             if value.isNull { try render(body, scope: scope) }
         case .row, .map:
             return
+        case .list(let elements):
+            if elements.isEmpty { try push(value, body: body, scope: scope) }
         case .other(let object):
             if let sequence = object as? any MustacheSequence {
                 if Self.isEmpty(sequence) { try push(value, body: body, scope: scope) }
@@ -175,11 +179,16 @@ struct CompiledRenderer {
         }
     }
 
-    private mutating func renderElements(of sequence: some Sequence, body: CompiledTemplate, scope: Scope) throws(CompiledTemplate.Unsupported) {
-        let elements = Array(sequence)
-        for (index, element) in elements.enumerated() {
+    /// A sequence that is not one of Tally's lists (a transform's result, a spec test's data), classified here.
+    private static func classified(_ sequence: some Sequence) -> [TemplateValue] {
+        sequence.map { TemplateValue($0 as Any) }
+    }
+
+    /// A list's elements, classified when the list was made: iterated in place, not copied.
+    private mutating func renderElements(of elements: [TemplateValue], body: CompiledTemplate, scope: Scope) throws(CompiledTemplate.Unsupported) {
+        for index in elements.indices {
             let position = SequencePosition(first: index == 0, last: index == elements.count - 1, index: index)
-            try push(TemplateValue(element as Any), body: body, scope: scope, position: position)
+            try push(elements[index], body: body, scope: scope, position: position)
         }
     }
 }

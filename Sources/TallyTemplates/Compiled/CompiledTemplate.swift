@@ -13,8 +13,8 @@ struct CompiledTemplate: Sendable {
 
     indirect enum Node: Sendable {
         case text([UInt8])
-        case value(MustacheName, transforms: [String], escaped: Bool)
-        case section(MustacheName, transforms: [String], body: CompiledTemplate, inverted: Bool)
+        case value(CompiledName, transforms: [String], escaped: Bool)
+        case section(CompiledName, transforms: [String], body: CompiledTemplate, inverted: Bool)
         case partial(String, indentation: String?, overrides: [String: CompiledTemplate]?)
         case block(String, default: CompiledTemplate, indentation: String?)
         case contentType(Escaper)
@@ -36,12 +36,12 @@ struct CompiledTemplate: Sendable {
     private static func node(for token: MustacheTemplate.Token) -> Node? {
         switch token {
         case .text(let text): return .text(Array(text.utf8))
-        case .variable(let name, let transforms): return .value(name, transforms: transforms, escaped: true)
-        case .unescapedVariable(let name, let transforms): return .value(name, transforms: transforms, escaped: false)
+        case .variable(let name, let transforms): return .value(CompiledName(name), transforms: transforms, escaped: true)
+        case .unescapedVariable(let name, let transforms): return .value(CompiledName(name), transforms: transforms, escaped: false)
         case .section(let name, let transforms, let body):
-            return CompiledTemplate(body).map { .section(name, transforms: transforms, body: $0, inverted: false) }
+            return CompiledTemplate(body).map { .section(CompiledName(name), transforms: transforms, body: $0, inverted: false) }
         case .invertedSection(let name, let transforms, let body):
-            return CompiledTemplate(body).map { .section(name, transforms: transforms, body: $0, inverted: true) }
+            return CompiledTemplate(body).map { .section(CompiledName(name), transforms: transforms, body: $0, inverted: true) }
         case .partial(let name, let indentation, let overrides):
             guard let overrides else { return .partial(name, indentation: indentation, overrides: nil) }
             var compiled: [String: CompiledTemplate] = [:]

@@ -1,31 +1,39 @@
 import Mustache
 
-/// A value on a compiled template's context stack: Tally's own value types held as themselves, so that a row's
-/// column is read by index and rendered without a box, a cast or a conformance question; anything else as `Any`,
-/// asked what swift-mustache would ask it.
-enum TemplateValue {
+/// A template value, typed when it is made: the site builds its maps from these cases (`site` once per build,
+/// `page`, the root and `params` once per page, front matter once per file), so the compiled layer switches on a
+/// tag at each lookup instead of asking `Any` a chain of casts. A value that is not one of Tally's own types stays
+/// `Any` (`other`), asked what swift-mustache would ask it.
+///
+/// `@unchecked Sendable`: the site makes values of Sendable types only; an `other` met during a render (a
+/// reflected child, a transform's result, a spec test's JSON) lives on that render's stack.
+public enum TemplateValue: @unchecked Sendable {
     case cell(Cell)
     case row(RowContext)
     case table(TableContext)
     case map(MapContext)
+    /// An array (`page.tags`, `nav`, `site.feeds`, a front-matter sequence), iterated in place by a section.
+    case list([TemplateValue])
     case html(HTMLFragment)
     case bool(Bool)
     case other(Any)
 
-    /// Classifies a value that arrives as `Any` (a `MapContext`'s entry, a helper's result), most frequent first.
+    /// Classifies a value that arrives as `Any` (a helper's result, swift-mustache's test data), most frequent first.
     init(_ value: Any) {
         if let cell = value as? Cell {
             self = .cell(cell)
-        } else if let table = value as? TableContext {
-            self = .table(table)
         } else if let map = value as? MapContext {
             self = .map(map)
-        } else if let row = value as? RowContext {
-            self = .row(row)
+        } else if let table = value as? TableContext {
+            self = .table(table)
         } else if let html = value as? HTMLFragment {
             self = .html(html)
+        } else if let row = value as? RowContext {
+            self = .row(row)
         } else if type(of: value) == Bool.self, let flag = value as? Bool {
             self = .bool(flag)
+        } else if let array = value as? [Any] {
+            self = .list(array.map(TemplateValue.init))
         } else {
             self = .other(value)
         }
@@ -38,6 +46,7 @@ enum TemplateValue {
         case .row(let row): row
         case .table(let table): table
         case .map(let map): map
+        case .list(let elements): elements.map(\.boxed)
         case .html(let html): html
         case .bool(let flag): flag
         case .other(let value): value
@@ -45,13 +54,15 @@ enum TemplateValue {
     }
 
     /// The child `name`, as swift-mustache's stack entry finds it: asked of a `MustacheParent`, else read by
-    /// reflection (a custom representation stands in for the value first).
-    func child(named name: String) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
+    /// reflection (a custom representation stands in for the value first). A row finds its column by `number`
+    /// (`NameNumbers`).
+    func child(named name: String, number: Int) throws(CompiledTemplate.Unsupported) -> TemplateValue? {
         switch self {
         case .cell: return nil
-        case .row(let row): return row.cell(named: name).map(TemplateValue.cell)
-        case .table(let table): return table.cell(named: name).map(TemplateValue.cell)
-        case .map(let map): return map.child(named: name).map(TemplateValue.init)
+        case .row(let row): return row.cell(atColumn: row.storage.column(named: name, number: number), named: name).map(TemplateValue.cell)
+        case .table(let table): return table.cell(atColumn: table.storage.column(named: name, number: number), named: name).map(TemplateValue.cell)
+        case .map(let map): return map.entry(named: name)
+        case .list: return try TemplateValue.other(boxed).child(named: name, number: number)
         case .html, .bool: return TemplateValue.reflectedChild(of: boxed, named: name)
         case .other(let value):
             if value is MustacheLambda { throw CompiledTemplate.Unsupported() }
@@ -83,6 +94,7 @@ enum TemplateValue {
         case .cell(let cell): return TemplateHelpers.apply(name, to: cell).map(TemplateValue.cell)
         case .table(let table): return table.transformedValue(name)
         case .row, .map, .html, .bool: return nil
+        case .list: return TemplateValue.other(boxed).transformed(name)
         case .other(let value):
             return (value as? MustacheTransformable)?.transform(name).map(TemplateValue.init)
         }
@@ -105,6 +117,7 @@ extension TemplateValue {
         case .cell(let cell): return cell.value.text
         case .html(let html): return html.html
         case .row, .table, .map, .bool: return String(describing: boxed)
+        case .list: return try TemplateValue.other(boxed).text()
         case .other(let value):
             if value is MustacheLambda || value is MustacheTemplate { throw CompiledTemplate.Unsupported() }
             if let renderable = value as? MustacheCustomRenderable { return renderable.renderText }
@@ -118,7 +131,7 @@ extension TemplateValue {
         switch self {
         case .cell(let cell): return cell.isNull
         case .html(let html): return html.isNull
-        case .row, .table, .map, .bool: return false
+        case .row, .table, .map, .list, .bool: return false
         case .other(let value): return (value as? MustacheCustomRenderable)?.isNull ?? false
         }
     }
