@@ -50,20 +50,36 @@ public func escapeMarkdown(_ text: String) -> String {
 
 /// Appends `text` escaped for Markdown to `output`. Every byte this changes is ASCII, and the bytes of a
 /// multi-byte character are all 0x80 or more, so working on UTF-8 bytes keeps every other character whole, at a
-/// fraction of the cost of appending Unicode scalars to a `String` (6 % of a 1,000-page build).
+/// fraction of the cost of appending Unicode scalars to a `String` (6 % of a 1,000-page build). The bytes between
+/// two that change are appended as one run: appending byte by byte was a third of the compiled layer's
+/// instructions on a listing page's rows.
 func appendMarkdownEscaped(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
         output.reserveCapacity(output.count + bytes.count + bytes.count / 2 + 16)
-        for byte in bytes {
-            switch byte {
-            case 0x0A, 0x0D: output.append(0x20)
-            case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let isLineBreak = byte == 0x0A || byte == 0x0D
+            guard isLineBreak || isASCIIPunctuation(byte) else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            if isLineBreak {
+                output.append(0x20)
+            } else {
                 output.append(0x5C)
                 output.append(byte)
-            default: output.append(byte)
             }
+            runStart = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+}
+
+/// `!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~`: what CommonMark lets a backslash escape.
+private func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+    default: false
     }
 }
 
