@@ -43,27 +43,3 @@ public struct HTMLFragment: MustacheCustomRenderable, Sendable {
     public var renderText: String { html }
     public var isNull: Bool { html.isEmpty }
 }
-
-/// Named values: the page's root data, front-matter mappings, `site`, `page` and `params`.
-public struct MapContext: MustacheParent, Sendable {
-    public let values: [String: any Sendable]
-    private let isRoot: Bool
-    /// The name this map is known by, when a key it lacks is a typo (`params.nmae`) rather than a value that is
-    /// simply not set: such a key is recorded like a misspelt column.
-    private let strictName: String?
-
-    /// - Parameter isRoot: the page's root records every name that nothing defines, so a typo is an error.
-    /// - Parameter strictName: records every key this map lacks as a key of that name (`params`).
-    public init(_ values: [String: any Sendable], isRoot: Bool = false, strictName: String? = nil) {
-        self.values = values
-        self.isRoot = isRoot
-        self.strictName = strictName
-    }
-
-    public func child(named name: String) -> Any? {
-        if let value = values[name] { return value }
-        if isRoot { RenderSession.current?.recordMissing(name) }
-        if let strictName { RenderSession.current?.recordMissing(key: name, of: strictName) }
-        return nil
-    }
-}

@@ -6,6 +6,9 @@ public struct PageTemplate: Sendable {
     /// The compiled template, or nil for a page body or title without a single tag, which renders as its
     /// own text: most Markdown pages have no tags, and swift-mustache's parser walks text by Character.
     let template: MustacheTemplate?
+    /// The same template compiled into Tally's own nodes, or nil when a tag is one the compiled layer leaves to
+    /// swift-mustache (a dynamic partial).
+    let compiled: CompiledTemplate?
     private let plainText: String
     /// Every tag, for checking partials against the library and locating names in diagnostics.
     let tags: [TemplateTag]
@@ -22,7 +25,7 @@ public struct PageTemplate: Sendable {
                                 message: "unescaped tag '{{{\(unescaped.name)}}}' is not allowed in Markdown content",
                                 hint: "use {{\(unescaped.name)}}: values are escaped; use {{markdown(\(unescaped.name))}} to render Markdown from the database")
         }
-        guard !tags.isEmpty else { return PageTemplate(template: nil, plainText: text, tags: []) }
+        guard !tags.isEmpty else { return PageTemplate(template: nil, compiled: nil, plainText: text, tags: []) }
         var template = try compile(text, pragma: TemplateContentType.markdownPragma, tags: tags)
         template.isMarkdown = true
         return template
@@ -46,7 +49,7 @@ public struct PageTemplate: Sendable {
 
     /// Compiles plain text such as a front-matter title: values are inserted unescaped, for escaping later.
     public static func plainText(_ text: String) throws(TemplateError) -> PageTemplate {
-        guard TemplateTag.mayHaveTags(text) else { return PageTemplate(template: nil, plainText: text, tags: []) }
+        guard TemplateTag.mayHaveTags(text) else { return PageTemplate(template: nil, compiled: nil, plainText: text, tags: []) }
         let tags = TemplateTag.scan(text)
         try checkHelpers(tags)
         // The tags are kept so that what a title reads (`site.titel`) is checked like a body's.
@@ -69,7 +72,7 @@ public struct PageTemplate: Sendable {
         _ = TemplateContentType.registered
         do {
             let template = try MustacheTemplate(string: pragma + "\n" + text)
-            return PageTemplate(template: template, plainText: "", tags: tags)
+            return PageTemplate(template: template, compiled: CompiledTemplate(template), plainText: "", tags: tags)
         } catch let error as MustacheTemplate.ParserError {
             // swift-mustache reports an unclosed section at the end of the text; point at its opening tag instead.
             if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let open = TemplateTag.firstUnclosedSection(in: tags) {
@@ -84,7 +87,21 @@ public struct PageTemplate: Sendable {
 
     /// Renders with `data` as the root, resolving partials from `library`.
     public func render(_ data: MapContext, library: TemplateLibrary?) -> String {
-        template?.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache) ?? plainText
+        guard let template else { return plainText }
+        if let compiled {
+            let session = RenderSession.current, checkpoint = session?.checkpoint
+            let partials = (isMarkdown ? library?.markdownCompiled : library?.compiled) ?? CompiledPartials()
+            var renderer = CompiledRenderer(root: .map(data), partials: partials.templates, uncompiled: partials.uncompiled)
+            do {
+                try renderer.render(compiled, scope: .init(escaper: .mustacheDefault))
+                return String(decoding: renderer.output, as: UTF8.self)
+            } catch {
+                // A value only swift-mustache renders (a lambda, a template): start over there, forgetting what
+                // this attempt recorded.
+                if let session, let checkpoint { session.rollBack(to: checkpoint) }
+            }
+        }
+        return template.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache)
     }
 
     /// The partials and parent layouts this template names, used or not on a given render: what an incremental

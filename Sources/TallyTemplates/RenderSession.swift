@@ -130,6 +130,26 @@ public final class RenderSession: Sendable {
         }
     }
 
+    /// How much the session has recorded, so that a render started over can forget what it recorded the first time.
+    struct Checkpoint {
+        fileprivate let fragments, problems, missingNames, missingKeys: Int
+    }
+
+    var checkpoint: Checkpoint {
+        state.withLock { Checkpoint(fragments: $0.fragments.count, problems: $0.problems.count,
+                                    missingNames: $0.missingNames.count, missingKeys: $0.missingKeys.count) }
+    }
+
+    /// Forgets what was recorded since `checkpoint`.
+    func rollBack(to checkpoint: Checkpoint) {
+        state.withLock { state in
+            state.fragments.removeSubrange(checkpoint.fragments...)
+            state.problems.removeSubrange(checkpoint.problems...)
+            state.missingNames.removeSubrange(checkpoint.missingNames...)
+            state.missingKeys.removeSubrange(checkpoint.missingKeys...)
+        }
+    }
+
     /// Values that a helper could not format, in the order met.
     public var problems: [ValueProblem] { state.withLock { $0.problems } }
     /// Names a template used that nothing on the page defines, in the order met.

@@ -27,13 +27,16 @@ public struct TableContext: MustacheSequence, MustacheParent, MustacheTransforma
         }
     }
 
-    public func child(named name: String) -> Any? {
+    public func child(named name: String) -> Any? { cell(atColumn: storage.columnIndex[name], named: name) }
+
+    /// `{{gifts.total}}`: a column of the first row, `column` being `name`'s position (nil when it has none).
+    func cell(atColumn column: Int?, named name: String) -> Cell? {
         guard count > 0 else {
             // An empty result still knows its columns: reading one is not a typo. It is also the context of
             // `{{^gifts}}…{{/gifts}}`, where a miss is a name to look up further out, so it records nothing.
-            return storage.columnIndex[name] == nil ? nil : Cell(.null)
+            return column == nil ? nil : Cell(.null)
         }
-        if let cell = RowContext(storage: storage, index: 0).child(named: name) { return cell }
+        if let cell = RowContext(storage: storage, index: 0).cell(atColumn: column, named: name) { return cell }
         // A result with rows is never a section's context (its rows are), so this was `{{gifts.name}}`.
         RenderSession.current?.recordMissing(key: name, of: self.name)
         return nil
@@ -43,13 +46,15 @@ public struct TableContext: MustacheSequence, MustacheParent, MustacheTransforma
     public var columns: [String] { storage.table.columns }
 
     /// `count(gifts)`, `empty(gifts)`, `first(gifts)`, `last(gifts)`, `reversed(gifts)`.
-    public func transform(_ name: String) -> Any? {
+    public func transform(_ name: String) -> Any? { transformedValue(name)?.boxed }
+
+    func transformedValue(_ name: String) -> TemplateValue? {
         switch name {
-        case "count": return Cell(.integer(Int64(count)))
-        case "empty": return count == 0
-        case "first": return count > 0 ? RowContext(storage: storage, index: 0) : nil
-        case "last": return count > 0 ? RowContext(storage: storage, index: count - 1) : nil
-        case "reversed": return Array(self).reversed() as [RowContext]
+        case "count": return .cell(Cell(.integer(Int64(count))))
+        case "empty": return .bool(count == 0)
+        case "first": return count > 0 ? .row(RowContext(storage: storage, index: 0)) : nil
+        case "last": return count > 0 ? .row(RowContext(storage: storage, index: count - 1)) : nil
+        case "reversed": return .other(Array(self).reversed() as [RowContext])
         default: return nil
         }
     }
@@ -60,8 +65,11 @@ public struct RowContext: MustacheParent, Sendable {
     let storage: TableStorage
     let index: Int
 
-    public func child(named name: String) -> Any? {
-        guard let column = storage.columnIndex[name] else { return nil }
+    public func child(named name: String) -> Any? { cell(atColumn: storage.columnIndex[name], named: name) }
+
+    /// The column at `column` of this row, named `name`, with the currency its money helpers use.
+    func cell(atColumn column: Int?, named name: String) -> Cell? {
+        guard let column else { return nil }
         let row = storage.table.rows[index]
         let currency = storage.currencyColumn[column].map { row[$0].text }
         return Cell(row[column], currencyCode: currency, column: name)
@@ -74,6 +82,9 @@ final class TableStorage: Sendable {
     let columnIndex: [String: Int]
     /// For each column, the column holding its currency: `<base>_currency` for `<base>_cents`, else `currency`.
     let currencyColumn: [Int?]
+    /// For each name number (`NameNumbers`) given out when the result was read, its column, or -1: a compiled
+    /// template's tag finds its column by index, once per query result rather than by hashing at every row.
+    let columnOfNumber: [Int]
 
     init(_ table: DataTable) {
         self.table = table
@@ -81,6 +92,20 @@ final class TableStorage: Sendable {
         for (position, name) in table.columns.enumerated() where index[name] == nil { index[name] = position }
         columnIndex = index
         currencyColumn = table.columns.map { TableStorage.currencyColumn(for: $0, columnIndex: index) }
+        let (numbers, count) = NameNumbers.shared.existingNumbers(of: table.columns)
+        var columnOfNumber = [Int](repeating: -1, count: count)
+        for (position, number) in numbers.enumerated() {
+            if let number, columnOfNumber[number] < 0 { columnOfNumber[number] = position }
+        }
+        self.columnOfNumber = columnOfNumber
+    }
+
+    /// The column `name` names, found by its `number` when the result knows it, else by its text (a name first
+    /// compiled after the result was read).
+    func column(named name: String, number: Int) -> Int? {
+        guard number < columnOfNumber.count else { return columnIndex[name] }
+        let column = columnOfNumber[number]
+        return column < 0 ? nil : column
     }
 
     /// The column holding `name`'s currency: `<base>_currency` for `<base>_cents`, else `currency`.

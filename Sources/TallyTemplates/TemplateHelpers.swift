@@ -13,7 +13,7 @@ enum TemplateHelpers {
         "enumerated", "equalzero", "minusone", "plusone", "sorted",
     ]
 
-    static func apply(_ name: String, to cell: Cell) -> Any? {
+    static func apply(_ name: String, to cell: Cell) -> Cell? {
         let session = RenderSession.current
         let settings = session?.settings ?? FormatSettings(defaultCurrency: Currency.lookup("USD")!)
         if case .null = cell.value { return Cell(.null) }

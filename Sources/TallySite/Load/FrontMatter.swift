@@ -21,7 +21,7 @@ struct FrontMatter: Sendable {
     /// How this page writes numbers, money and dates, when not as the site does (`locale: de-DE`).
     var locale: FormatLocale?
     /// The user's own keys, converted to template values.
-    var extra: [String: any Sendable] = [:]
+    var extra: [String: TemplateValue] = [:]
     /// Line of each key in the content file, for error messages.
     var lines: [String: Int] = [:]
 
@@ -95,20 +95,21 @@ struct FrontMatter: Sendable {
         }
     }
 
-    /// A YAML node as template data: scalars become cells, sequences arrays, mappings `MapContext`s.
-    static func templateValue(_ node: Node) -> any Sendable {
+    /// A YAML node as template data, typed once as the file loads: scalars become cells, sequences lists,
+    /// mappings `MapContext`s.
+    static func templateValue(_ node: Node) -> TemplateValue {
         switch node {
         case .scalar(let scalar):
-            if let flag = node.bool, scalar.style == .plain { return flag }
-            if let integer = node.int, scalar.style == .plain { return Cell(.integer(Int64(integer))) }
-            if let real = node.float, scalar.style == .plain { return Cell(.real(real)) }
-            return Cell(scalar.string)
-        case .sequence(let sequence): return sequence.map { templateValue($0) }
+            if let flag = node.bool, scalar.style == .plain { return .bool(flag) }
+            if let integer = node.int, scalar.style == .plain { return .cell(Cell(.integer(Int64(integer)))) }
+            if let real = node.float, scalar.style == .plain { return .cell(Cell(.real(real))) }
+            return .cell(Cell(scalar.string))
+        case .sequence(let sequence): return .list(sequence.map { templateValue($0) })
         case .mapping(let mapping):
-            var values: [String: any Sendable] = [:]
+            var values: [String: TemplateValue] = [:]
             for (key, value) in mapping { values[key.string ?? ""] = templateValue(value) }
-            return MapContext(values)
-        case .alias: return Cell(.null)
+            return .map(MapContext(typed: values))
+        case .alias: return .cell(Cell(.null))
         }
     }
 }

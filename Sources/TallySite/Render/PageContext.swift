@@ -13,40 +13,41 @@ enum PageContext {
     ///     format money and dates like the body does and whose unknown names are reported at their key.
     ///   - titles: other pages' titles by URL path, for the breadcrumbs.
     /// - Returns: the context, and the page's title and description as plain text for the sitemap and feeds.
-    static func make(source: PageSource, page: PageInstance, data: [String: any Sendable], config: SiteConfig,
+    static func make(source: PageSource, page: PageInstance, data: [String: TemplateValue], config: SiteConfig,
                      titles: [String: String] = [:], titleSession: RenderSession,
                      descriptionSession: RenderSession) -> (context: MapContext, title: String, description: String) {
         let matter = source.frontMatter
         var values = matter.extra
-        let root = MapContext(data, isRoot: true)
+        let root = MapContext(typed: data, isRoot: true)
         let title = source.title.map { template in titleSession.run { template.render(root, library: nil) } }
             ?? matter.title ?? defaultTitle(page.path)
         let description = source.description.map { template in descriptionSession.run { template.render(root, library: nil) } }
             ?? matter.description ?? ""
-        values["title"] = Cell(title)
-        values["description"] = Cell(description)
-        values["meta_description"] = Cell(description.isEmpty ? config.description : description)
-        values["url"] = Cell(page.path)
+        values["title"] = .cell(Cell(title))
+        values["description"] = .cell(Cell(description))
+        values["meta_description"] = .cell(Cell(description.isEmpty ? config.description : description))
+        values["url"] = .cell(Cell(page.path))
         // The 404 page is served at every missing address, so it names no address of its own.
         let canonical = source.route.isNotFoundPage ? nil : config.absoluteURL(for: page.path)
-        values["canonical_url"] = Cell(canonical.map { DataValue.text($0) } ?? .null)
-        values["file"] = Cell(source.file)
-        values["date"] = Cell(matter.date.map { DataValue.text($0) } ?? .null)
-        values["tags"] = matter.tags.map { Cell($0) }
-        values["weight"] = Cell(.integer(Int64(matter.weight)))
+        values["canonical_url"] = .cell(Cell(canonical.map { DataValue.text($0) } ?? .null))
+        values["file"] = .cell(Cell(source.file))
+        values["date"] = .cell(Cell(matter.date.map { DataValue.text($0) } ?? .null))
+        values["tags"] = .list(matter.tags.map { .cell(Cell($0)) })
+        values["weight"] = .cell(Cell(.integer(Int64(matter.weight))))
         // For <html lang>: a page that names its own locale is written for its readers.
-        values["language"] = Cell(matter.locale?.language ?? config.language)
-        values["nav"] = config.navigation.map { item in
-            MapContext(["title": Cell(item.title), "url": Cell(item.url), "current": isCurrent(item.url, page.path)])
-        }
+        values["language"] = .cell(Cell(matter.locale?.language ?? config.language))
+        values["nav"] = .list(config.navigation.map { item in
+            .map(MapContext(typed: ["title": .cell(Cell(item.title)), "url": .cell(Cell(item.url)),
+                                    "current": .bool(isCurrent(item.url, page.path))]))
+        })
         // Page 3 of /orgs/ sits below /orgs/ itself, not below /orgs/page/, which is no page.
         if let listing = page.listing, listing.number > 1 {
-            values["breadcrumbs"] = breadcrumbs(for: listing.firstPath, titles: titles)
-                + [MapContext(["title": Cell(title), "url": Cell(listing.firstPath)])]
+            values["breadcrumbs"] = .list(breadcrumbs(for: listing.firstPath, titles: titles)
+                + [crumb(title: title, url: listing.firstPath)])
         } else {
-            values["breadcrumbs"] = breadcrumbs(for: page.path, titles: titles)
+            values["breadcrumbs"] = .list(breadcrumbs(for: page.path, titles: titles))
         }
-        return (MapContext(values), title, description)
+        return (MapContext(typed: values), title, description)
     }
 
     /// A nav entry is current on its own URL and, except for the home page, on every page below it.
@@ -56,16 +57,20 @@ enum PageContext {
 
     /// The ancestors of a page as {title, url}, from home down to its parent, each titled as its page is
     /// (or from its URL when no page has that URL or its title needs the page's queries).
-    static func breadcrumbs(for path: String, titles: [String: String] = [:]) -> [MapContext] {
+    static func breadcrumbs(for path: String, titles: [String: String] = [:]) -> [TemplateValue] {
         let parts = path.split(separator: "/")
         guard !parts.isEmpty else { return [] }
-        var crumbs = [MapContext(["title": Cell("Home"), "url": Cell("/")])]
+        var crumbs = [crumb(title: "Home", url: "/")]
         var url = "/"
         for part in parts.dropLast() {
             url += part + "/"
-            crumbs.append(MapContext(["title": Cell(titles[url] ?? defaultTitle(url)), "url": Cell(url)]))
+            crumbs.append(crumb(title: titles[url] ?? defaultTitle(url), url: url))
         }
         return crumbs
+    }
+
+    private static func crumb(title: String, url: String) -> TemplateValue {
+        .map(MapContext(typed: ["title": .cell(Cell(title)), "url": .cell(Cell(url))]))
     }
 
     /// "/orgs/against-malaria/" → "Against malaria": a readable title when the front matter gives none.

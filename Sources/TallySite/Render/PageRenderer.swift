@@ -28,13 +28,13 @@ struct PageRenderer: Sendable {
         let source = sources[page.sourceIndex]
         var problems: [Diagnostic] = []
         // Strict in the page's own file, templated or not: a file without a `pages:` query has no params at all.
-        var data: [String: any Sendable] = ["site": site, "params": paramsContext(page.params, strict: true)]
+        var data: [String: TemplateValue] = ["site": .map(site), "params": .map(paramsContext(page.params, strict: true))]
         var paginator: Paginator?
         if source.pagination != nil, let position = page.listing, let listing {
             paginator = Paginator(position: position, size: listing.shared.size, rows: listing.rows, total: listing.total)
         }
         // Null on other pages, so a shared layout can test `{{#paginator.paged}}` everywhere.
-        data["paginator"] = paginator?.context ?? Cell(.null)
+        data["paginator"] = paginator.map { .map($0.context) } ?? .cell(Cell(.null))
         var tables: [String: DataTable] = [:]
         // A listing's tables were read once for all its pages, and the incremental build's rows check may have read a
         // page's rows already (`queried`); the page's other queries run together, on one connection.
@@ -49,7 +49,7 @@ struct PageRenderer: Sendable {
             switch result {
             case .success(let table):
                 tables[query.name] = table
-                data[query.name] = TableContext(table, name: query.name)
+                data[query.name] = .table(TableContext(table, name: query.name))
             case .failure(let error):
                 problems.append(QueryDiagnostics.diagnostic(error, queryName: query.name, file: source.file, line: query.line))
             }
@@ -62,7 +62,7 @@ struct PageRenderer: Sendable {
         let descriptionSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
         let pageContext = PageContext.make(source: source, page: page, data: data, config: config, titles: titles,
                                            titleSession: titleSession, descriptionSession: descriptionSession)
-        data["page"] = pageContext.context
+        data["page"] = .map(pageContext.context)
         // A typo in a templated title would blank the <title> and <h1> of every page it makes: report it at its key.
         // `page` is what the title and description help make, so they are rendered without it: never suggest it.
         var titleData = data
@@ -82,27 +82,27 @@ struct PageRenderer: Sendable {
                 }
         }
         // Blocks draw after `page` exists, so a templated title can use it; the body sees their placeholders.
-        let blockRoot = MapContext(data, isRoot: true)
-        var namedCharts: [String: any Sendable] = [:]
+        let blockRoot = MapContext(typed: data, isRoot: true)
+        var namedCharts: [String: TemplateValue] = [:]
         for (index, block) in source.blocks.enumerated() {
             guard let table = tables[block.query] else { continue }
             let title = block.titleTemplate.map { template in bodySession.run { template.render(blockRoot, library: nil) } }
             switch bodySession.run({ block.draw(from: table, number: index + 1, title: title, file: source.file, locale: settings.locale) }) {
             case .success(let html):
                 if let id = block.id {
-                    namedCharts[id] = HTMLFragment(html)
+                    namedCharts[id] = .html(HTMLFragment(html))
                 } else {
-                    data[PageBlock.namePrefix + String(index + 1)] = Cell(.text(bodySession.placeholder(for: html)))
+                    data[PageBlock.namePrefix + String(index + 1)] = .cell(Cell(.text(bodySession.placeholder(for: html))))
                 }
             case .failure(let problem):
                 problems.append(problem)
-                data[PageBlock.namePrefix + String(index + 1)] = Cell(.null)
+                data[PageBlock.namePrefix + String(index + 1)] = .cell(Cell(.null))
             }
         }
-        data["charts"] = MapContext(namedCharts)
+        data["charts"] = .map(MapContext(typed: namedCharts))
         // A query named toc keeps its name; otherwise {{toc}} lists the headings, known after cmark-gfm.
-        if data["toc"] == nil { data["toc"] = Cell(.text(bodySession.placeholder(for: TableOfContents.marker))) }
-        let root = MapContext(data, isRoot: true)
+        if data["toc"] == nil { data["toc"] = .cell(Cell(.text(bodySession.placeholder(for: TableOfContents.marker)))) }
+        let root = MapContext(typed: data, isRoot: true)
 
         let markdown = bodySession.run { source.body.render(root, library: templates) }
         problems += diagnostics(of: bodySession, template: source.body, file: source.file, lineOffset: source.bodyLine - 1,
@@ -125,11 +125,11 @@ struct PageRenderer: Sendable {
             return (nil, problems)
         }
         var layoutData = data
-        layoutData["content"] = HTMLFragment(bodyHTML)
+        layoutData["content"] = .html(HTMLFragment(bodyHTML))
         // A layout serves pages with other rows, or none (`{{#params.sort}}` on /orgs/ and /orgs/by/…/).
-        layoutData["params"] = paramsContext(page.params, strict: false)
+        layoutData["params"] = .map(paramsContext(page.params, strict: false))
         let layoutSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
-        let html = layoutSession.run { layout.render(MapContext(layoutData, isRoot: true), library: templates) }
+        let html = layoutSession.run { layout.render(MapContext(typed: layoutData, isRoot: true), library: templates) }
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
                                 source: nil, data: layoutData)
         guard !problems.hasErrors else { return (nil, problems) }
@@ -152,22 +152,29 @@ struct PageRenderer: Sendable {
     /// - Parameter strict: records a key the row lacks as a typo, as in `{{params.nmae}}`: for a templated page's own file,
     ///   whose `pages` query gives the row.
     private func paramsContext(_ params: [String: DataValue], strict: Bool) -> MapContext {
-        var values: [String: any Sendable] = [:]
-        for (name, value) in params { values[name] = Cell(value) }
-        return MapContext(values, strictName: strict ? "params" : nil)
+        MapContext(typed: params.mapValues { .cell(Cell($0)) }, strictName: strict ? "params" : nil)
+    }
+
+    /// A query result's columns, or with `orKeys` a map's keys: the names a typo of a key may be close to.
+    private static func columns(of value: TemplateValue?, orKeys: Bool = false) -> [String] {
+        switch value {
+        case .table(let table): table.columns
+        case .map(let map) where orKeys: map.keys
+        default: []
+        }
     }
 
     /// Unknown names and keys and unusable values met while rendering, located at the tag that used them.
     /// - Parameter data: the root the template rendered with, whose names and query columns a typo may be close to.
     private func diagnostics(of session: RenderSession, template: PageTemplate, file: String, lineOffset: Int,
-                             source: PageSource?, data: [String: any Sendable]) -> [Diagnostic] {
+                             source: PageSource?, data: [String: TemplateValue]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let missingNames = session.missingNames
         if !missingNames.isEmpty {
             let queries = source.map { $0.queries.map(\.name) } ?? []
             // Inside {{#gifts}}, a misspelt column is looked up at the root last, so columns are candidates too.
             let names = data.keys.sorted()
-            let candidates = names + names.flatMap { (data[$0] as? TableContext)?.columns ?? [] }
+            let candidates = names + names.flatMap { Self.columns(of: data[$0]) }
             for name in missingNames {
                 let location = template.firstUse(of: name)
                 var hint = queries.isEmpty
@@ -180,7 +187,7 @@ struct PageRenderer: Sendable {
         }
         for missing in session.missingKeys {
             let location = template.firstUse(of: missing.name, key: missing.key)
-            let columns = (data[missing.name] as? TableContext)?.columns ?? (data[missing.name] as? MapContext).map { Array($0.values.keys) } ?? []
+            let columns = Self.columns(of: data[missing.name], orKeys: true)
             var problem = UnknownKeys.diagnostic(name: missing.name, key: missing.key, known: columns, file: file,
                                                  line: (location?.line ?? 1) + lineOffset, column: location?.column ?? 1)
             if missing.name == "params", columns.isEmpty {
@@ -230,7 +237,7 @@ extension PageRenderer {
                 continue
             }
             let session = RenderSession(settings: pageSettings(source), placeholderSeed: placeholderSeed)
-            let root = MapContext(["site": site, "params": paramsContext(page.params, strict: false)], isRoot: true)
+            let root = MapContext(typed: ["site": .map(site), "params": .map(paramsContext(page.params, strict: false))], isRoot: true)
             let title = session.run { template.render(root, library: nil) }
             if session.missingNames.isEmpty && session.problems.isEmpty { titles[page.path] = title }
         }

@@ -25,24 +25,25 @@ struct Paginator: Sendable {
         let firstRow = (number - 1) * size + 1
         func url(_ page: Int) -> String { Pagination.path(of: page, first: position.firstPath) }
         func link(_ page: Int?) -> Cell { Cell(page.map { .text(url($0)) } ?? .null) }
-        let values: [String: any Sendable] = [
-            "number": Cell(.integer(Int64(number))),
-            "pages": Cell(.integer(Int64(pages))),
-            "paged": pages > 1,
-            "total": Cell(.integer(Int64(total))),
-            "per_page": Cell(.integer(Int64(size))),
-            "first_row": Cell(shown == 0 ? .null : .integer(Int64(firstRow))),
-            "last_row": Cell(shown == 0 ? .null : .integer(Int64(firstRow + shown - 1))),
-            "url": Cell(url(number)),
-            "first_url": Cell(url(1)),
-            "last_url": Cell(url(pages)),
-            "previous_url": link(number > 1 ? number - 1 : nil),
-            "next_url": link(number < pages ? number + 1 : nil),
-            "links": linkedNumbers().map { page, gap in
-                MapContext(["number": Cell(.integer(Int64(page))), "url": Cell(url(page)), "current": page == number, "gap": gap])
-            },
+        let values: [String: TemplateValue] = [
+            "number": .cell(Cell(.integer(Int64(number)))),
+            "pages": .cell(Cell(.integer(Int64(pages)))),
+            "paged": .bool(pages > 1),
+            "total": .cell(Cell(.integer(Int64(total)))),
+            "per_page": .cell(Cell(.integer(Int64(size)))),
+            "first_row": .cell(Cell(shown == 0 ? .null : .integer(Int64(firstRow)))),
+            "last_row": .cell(Cell(shown == 0 ? .null : .integer(Int64(firstRow + shown - 1)))),
+            "url": .cell(Cell(url(number))),
+            "first_url": .cell(Cell(url(1))),
+            "last_url": .cell(Cell(url(pages))),
+            "previous_url": .cell(link(number > 1 ? number - 1 : nil)),
+            "next_url": .cell(link(number < pages ? number + 1 : nil)),
+            "links": .list(linkedNumbers().map { page, gap in
+                .map(MapContext(typed: ["number": .cell(Cell(.integer(Int64(page)))), "url": .cell(Cell(url(page))),
+                                        "current": .bool(page == number), "gap": .bool(gap)]))
+            }),
         ]
-        return MapContext(values)
+        return MapContext(typed: values)
     }
 
     /// The page numbers to link, in order, each with whether numbers were skipped just before it (an ellipsis).

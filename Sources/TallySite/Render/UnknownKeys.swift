@@ -13,7 +13,7 @@ enum UnknownKeys {
     ///   leaves `page` unchecked rather than report keys that a page with an error defines.
     static func problems(templates: TemplateLibrary, templateFiles: [String: String], pages: [PageSource],
                          site: MapContext, frontMatterKeys: Set<String>?) -> [Diagnostic] {
-        var known = [(name: "site", keys: Set(site.values.keys)), (name: "paginator", keys: Paginator.keys)]
+        var known = [(name: "site", keys: Set(site.keys)), (name: "paginator", keys: Paginator.keys)]
         if let frontMatterKeys { known.append((name: "page", keys: PageContext.keys.union(frontMatterKeys))) }
         var problems: [Diagnostic] = []
         func check(_ template: PageTemplate, file: String, lineOffset: Int) {

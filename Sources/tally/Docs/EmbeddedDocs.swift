@@ -42,7 +42,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
-| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
+| `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`, and `TemplateValue`, the enum of them the site builds its maps and lists from, typed when made), the compiled layer (`Compiled/`: `CompiledTemplate`, swift-mustache's parsed tokens compiled into Tally's own nodes, each name numbered once per process by `NameNumbers` so a query result finds its column by index; `CompiledRenderer`, which renders them against `TemplateValue`s into one byte buffer, and leaves a template with a dynamic partial to swift-mustache's `render`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
 | `TallyImport` | TallyStore, TallyFormat, TallyHTML, CCSV, CLibXML2, CTallySystem, GRDB, Yams | `Importer.run` (one transaction on a database, or inside a caller's), the formats (`Formats/`: `ImportFormat` and its registry `ImportFormats`, `CSVFormat` over libcsv, whose fields `CSVRows` keeps as byte ranges of one reused buffer, `JSONElements` + `JSONFormat`, `MastodonFormat` + `HTMLText`, `HouseVoteFormat` and `SenateVoteFormat` into `RollCall`, checked and written by `RollCallImport` and `RollCallPositions` (a new roll call's positions through one prepared insert): `XMLStream` reads a file with libxml2's SAX2 parser, its members (`XMLRecordShape`) straight into flat `XMLRecord`s and the rest into an `XMLTree`, and leaves any file it would not read exactly as Foundation's `XMLParser` does to `XMLTree.read`, with its diagnostics, and `CongressRosterFormat` over Yams), the column map (`Mapping/`: `ContractTable` reads a table's columns and kinds from SQLite, `TableMapping`, `ValueConverter`, `AmountText`, `DateText`, and `RowPlan` with `FieldBytes`: a CSV file's common rows converted from their bytes straight into the prepared insert's parameters, every other row handed to the general path), and the writer (`Write/`: `ImportWriter` inserts, updates or skips by `RecordKey`, resolves references, inserts a new row's children without a look-up each, binds values through SQLite's C API in `StatementBinding`, and sets a fingerprinted table's key index aside during a large first import in `DeferredKeyIndex`) |
@@ -247,7 +247,7 @@ command cancels the group on SIGINT/SIGTERM.
 | **Long-polling instead of Server-Sent Events** | A plain request that FlyingFox answers within its handler timeout; no streaming body to keep alive, and easy to test with an HTTP client. |
 | **Published snapshot instead of query filtering** | Page SQL is arbitrary: joins, subqueries, `main.users`, `SELECT *`. Filtering each query would mean parsing SQL and would miss cases. Instead, the database is copied with SQLite's backup API; unpublished users' rows are deleted, private columns are dropped (or blanked if `DROP COLUMN` fails), and the copy is opened read-only. Private data is then simply absent, whatever a page asks. The source is opened read-only and never written. `sqlite3_stmt_readonly` also rejects any statement that is not read-only. |
 | **Content as tables** | Listing pages by tag (taxonomies) is a query like any other: the snapshot gets `site_pages` and `site_page_tags`, so no new template feature is needed, and `ORDER BY`/`GROUP BY`/joins with the user's own data just work. This is why content loads before the database opens. Templated pages are left out: they come from the database already, and listing them would need their queries run before the snapshot exists. The names are reserved and a source database that uses them is refused, so a user table is never shadowed. |
-| **swift-mustache is vendored, patched** | `Vendor/swift-mustache/` is swift-mustache 2.1.1 with small changes that resolve `{{name}}` cheaply (`Vendor/swift-mustache/PATCHES.md`): names split once when a template is parsed, context-stack entries classified once when pushed, each type's conformances to the protocols rendering asks about (and whether it is a template, a lambda or a `Bool`) looked up once and kept, so a cast is made only when it succeeds; a render keeps the types it meets in a small cache of its own, with a view per type that turns a value into `MustacheCustomRenderable`, `MustacheParent` or `MustacheTransformable` without the runtime's conformance lookup; and sections and partials render into their caller's string. Name resolution was most of the cost of a page with hundreds of rows (a roll call's 435 members: 44 M of its 112 M instructions; [performance.md](performance.md#rendering-rows)), and after that the casts and copies around each tag were most of a directory listing page ([Mustache per card](performance.md#mustache-per-card)). The library's API is unchanged, so the patches can go upstream and the vendored copy go away; until then its own tests, with the Mustache spec read from `Tests/spec/`, run with `swift test --package-path Vendor/swift-mustache` (`make test` runs them). |
+| **swift-mustache is vendored, patched** | `Vendor/swift-mustache/` is swift-mustache 2.1.1 with small changes that resolve `{{name}}` cheaply (`Vendor/swift-mustache/PATCHES.md`): names split once when a template is parsed, context-stack entries classified once when pushed, each type's conformances to the protocols rendering asks about (and whether it is a template, a lambda or a `Bool`) looked up once and kept, so a cast is made only when it succeeds; a render keeps the types it meets in a small cache of its own, with a view per type that turns a value into `MustacheCustomRenderable`, `MustacheParent` or `MustacheTransformable` without the runtime's conformance lookup; and sections and partials render into their caller's string. Name resolution was most of the cost of a page with hundreds of rows (a roll call's 435 members: 44 M of its 112 M instructions; [performance.md](performance.md#rendering-rows)), and after that the casts and copies around each tag were most of a directory listing page ([Mustache per card](performance.md#mustache-per-card)). Since the compiled layer (`TallyTemplates/Compiled/`, patch 9 makes the parsed tokens readable), swift-mustache parses every template and renders only those with a dynamic partial (`{{>*name}}`); every other page renders through Tally's own nodes against values typed when the site made them, which is faster on both listing rows and Markdown pages ([performance.md](performance.md#values-typed-when-made-2026-11-25-branch-compiled2)). The library's API is unchanged otherwise, so the patches can go upstream and the vendored copy go away; until then its own tests, with the Mustache spec read from `Tests/spec/`, run with `swift test --package-path Vendor/swift-mustache` (`make test` runs them). |
 | **Escaping by content type** | swift-mustache escapes through a content type. Tally registers `TALLY_MARKDOWN` (backslash before every ASCII punctuation character, line breaks become spaces) and `TALLY_HTML` (`& < > " '`). It selects one with a pragma on a line of its own before each template (`TemplateError` subtracts that line from parser errors). A standalone tag renders as nothing, line break included, so the pragma adds no text, and a standalone tag on the template's own first line (a `{{! comment }}` above `<!doctype html>`) is removed with its line as the Mustache spec says. Values are never parsed as templates. |
 | **Unescaped tags refused in Markdown** | A `{{{x}}}` in a body would pass database text to cmark-gfm as Markdown and, with `raw_html`, as HTML. The tag scanner (`TemplateTag.scan`, default delimiters) rejects `{{{…}}}` and `{{&…}}` in bodies. Trusted HTML comes in through placeholders instead. |
 | **Placeholders for trusted HTML** | `{{markdown(x)}}` produces HTML that must bypass Markdown escaping and cmark-gfm. The session keeps the fragment aside and returns `tallyfragment<seed>x<n>x`. That token is only letters and digits, so it passes through cmark-gfm unchanged, and it is replaced after conversion. A token that is alone in a paragraph replaces the whole `<p>…</p>`. The seed is random per build (two `UInt64` values in base 36), so text in the database cannot forge a token. The seed never reaches the output, so builds stay byte-identical. |
@@ -4655,6 +4655,174 @@ boxed `Cell` per lookup), `String` appends. Reaching 4 M a page needs a differen
 patches: a template compiled once into Tally's own tree of nodes that reads a `RowContext`'s columns by index
 resolved at the first row, with no `Any` between a row and its text.
 
+### A compiled Mustache layer (2026-11-25)
+
+Issues 13 and 16 part 2 both pay swift-mustache on every page ([Mustache per card](#mustache-per-card)): each value
+a `Cell` boxed in `Any`, looked up by name through a stack of existentials, cast to `MustacheCustomRenderable`,
+escaped into a `String` of its own and appended to a `String` per template level. `Sources/TallyTemplates/Compiled/`
+now renders every template the site compiles without that:
+
+- **Parsed by swift-mustache, compiled by Tally.** `CompiledTemplate` walks the tokens swift-mustache's parser
+  made (patch 9 of `Vendor/swift-mustache/PATCHES.md` makes them readable; no new parser) into Tally's own nodes:
+  text as bytes, values and sections with their names already split, partials with their indentation, parents
+  with their compiled blocks, content types.
+- **Tally's values held as themselves.** The context stack is an array of `TemplateValue`, an enum of `Cell`,
+  `RowContext`, `TableContext`, `MapContext`, `HTMLFragment`, `Bool` and `Any` for the rest. A row's column is
+  read from `TableStorage` and comes back as a `Cell`, with no box and no cast; a section over a query result walks
+  its rows by index; `money(…)` and the other helpers run on the `Cell` directly. (At first a `MapContext`'s
+  entries were `[String: any Sendable]`, classified by a cast at each lookup; since
+  [values typed when made](#values-typed-when-made-2026-11-25-branch-compiled2) the site builds them as
+  `TemplateValue`s.)
+- **One byte buffer per render, one stack.** Text, values and escaping (`appendHTMLEscaped`,
+  `appendMarkdownEscaped`, the same bytes as `escapeHTML` and `escapeMarkdown`) append to one `[UInt8]`; sections
+  push onto and pop off one stack instead of copying it and an eight-field context per push.
+- **swift-mustache's semantics, and its path when needed.** Lookups climb the stack as `getChild` does (a custom
+  representation, a `MustacheParent`, else reflection), sections and inverted sections treat sequences, `Bool`s
+  and null renderables as it does, `first()`/`index()` read the place in the sequence, partials are indented by
+  the same rule (a line break is a `Character`: `"\r\n"` is not `"\n"`), and the outermost template's blocks win.
+  A dynamic partial is not compiled; a lambda or a template met as a value makes the render throw, and
+  `PageTemplate.render` renders the page through swift-mustache instead, after rolling the `RenderSession` back to
+  where it was (`RenderSession.Checkpoint`), so nothing it recorded is recorded twice.
+
+Tests: `CompiledTemplateSpecTests` runs the Mustache spec in `Vendor/swift-mustache/Tests/spec/` through the layer
+(182 cases: every file but `~lambdas`, less the two inheritance cases swift-mustache itself skips; the
+`~dynamic-names` cases it declines go to swift-mustache, as in a build), and checks that a lambda is declined;
+`CompiledTemplateTests` renders Tally's values (query results, `first()`/`last()`, helpers, maps, lists, a
+partial with indentation, a parent with a block, Markdown escaping) through the layer and through
+swift-mustache's `render`, which must agree byte for byte, and the names a template misspells are recorded once.
+
+Outputs compared with `diff -r` against main's build (`07802b4`'s code, release) on the example site (781 pages,
+828 files), the 1,000-page Markdown site of `bench/generate.py` (1,103 pages) and the 1,000-organization directory
+(`--db .bench/example/directory-1000.sqlite`, 2,601 pages, 3,648 files): all three identical. The new binary was a
+debug build there (the machine's load average was 20 to 25 while this was written, and a release build took most of
+an hour).
+
+Where the time went before the layer, by callgrind on `tally-build-bench` built from main (`07802b4`), the
+1,000-page Markdown site of `bench/generate.py` (1,103 pages), inclusive instructions (commands as in
+[the Markdown pipeline again](#the-markdown-pipeline-again-2026-11-25)):
+
+| part | instructions | share |
+|---|---:|---:|
+| the whole build | 1,456 M | 100 % |
+| `MarkdownRenderer.html` (cmark-gfm and the scroll boxes) | 504 M | 34.6 % |
+| the snapshot (`SiteDatabase.init`, beside content loading) | 266 M | 18.3 % |
+| swift-mustache (`PageTemplate.render`) | 199 M | 13.6 % |
+| of which lookups (`getChild`) | 61 M | 4.2 % |
+| of which `String` appends (`String.append`) | 47 M | 3.2 % |
+| of which conformance questions on boxed values (`MustacheConformanceCache.index(of:)`) | 34 M | 2.3 % |
+| of which Markdown escaping into a `String` per value | 25 M | 1.7 % |
+| content loading (`ContentLoader.load`) | 140 M | 9.6 % |
+| writing (`OutputWriter.write`) | 26 M | 1.8 % |
+
+**After, measured at the deadline** (release builds of this branch, the load average 9 to 13):
+
+| measure | before (`07802b4`) | after | change |
+|---|---:|---:|---:|
+| 1,000-page Markdown site, the whole build (callgrind) | 1,456 M | 1,477 M | +1.4 % |
+| of which `PageTemplate.render` | 199 M | 218 M | **+9.7 %** |
+| 24 organization-like cards from one query result (money helper, `first()`, a flag section), per page rendered | 1.52 M | 1.01 M | −33 % |
+
+The last row is a throwaway program (not in the repository): the same template and 24-row `TableContext`
+rendered 100 times through swift-mustache's `render` and through `PageTemplate.render`, callgrind's total less a
+run of 0 pages; both wrote the same 467,400 bytes. So the layer pays off where rows are many and their values
+come from `TableStorage` (no box, no cast, no `String` per level), and **costs more on the Markdown site**, where
+most lookups end in a `MapContext` (`page`, `site`, front matter): each value found there is classified from
+`Any` by a chain of casts (`TemplateValue.init`, 42 M under `TemplateValue.child`), a list (`page.tags`,
+`nav`) is copied into an `[Any]` and classified element by element (`renderElements`, 28 M), and the layer's
+stack climb (`climb`, 49 M) is not yet cheaper than swift-mustache's patched `getChild` (61 M). The next steps,
+in order: classify a `MapContext`'s values once when the map is made (store `TemplateValue`s, not `Any`), keep
+`[Cell]` and `[MapContext]` lists typed, and resolve a row's column index once per section. Not measured: the
+organization page in callgrind, `bench/run.py --n 10000 --cases markdown --runs 3`, and the 20,000-organization
+build, which ran once after (`/usr/bin/time -v .build/release/tally build --db .bench/example/directory-20000.sqlite
+--out /tmp/cmp-20k-after/public --timings`, load average 11 to 13): 30,224 pages, 78.8 s user + 11.4 s sys, 141 MiB,
+3 min 5 s wall, against the lead's 71.2 s user at main on a lighter load: no gain shown, and not a like-for-like pair. At most swift-mustache's 13.6 % of the Markdown build can go; cmark-gfm's
+34.6 % and the snapshot stay, so the layer alone cannot bring that case from 0.52 of Hugo's wall time to 0.33.
+
+### Values typed when made (2026-11-25, branch `compiled2`)
+
+The layer above was not merged because it made the 1,000-page Markdown site slower: most of that site's values
+come from `MapContext`s of `Any` (front matter, `site`, `page`, its lists), identified at each lookup by a chain
+of casts, and each list was copied and its elements classified every time a section iterated it. Now:
+
+- **Typed when made.** `TemplateValue` is public, and the site builds its values as its cases: `site` once per
+  build (`SiteContext`), `page`, the root, `params`, `paginator`, `nav` and the breadcrumbs once per page
+  (`PageContext`, `PageRenderer`, `Paginator`), front matter once per file as it loads (`FrontMatter.templateValue`).
+  `MapContext(typed:)` holds `[String: TemplateValue]`; a lookup is a hash of the name and a switch on the tag.
+  `MapContext([String: any Sendable])` still classifies, once when the map is made, for tests and for values
+  from elsewhere. A first attempt that classified in that initializer (so the site's code did not change) cost
+  more than it saved: 40,317 classifications, about 1,000 instructions each, 82 M in `MapContext.init`.
+- **Lists held typed, iterated in place.** `.list([TemplateValue])`: `page.tags`, `nav`, `site.feeds`, the
+  breadcrumbs and front-matter sequences; a section walks the array by index, no copy, no cast.
+- **A row's column found once per query result.** Every name a compiled tag reads gets a process-wide number when
+  the template compiles (`NameNumbers`); a `TableStorage` maps those numbers to its columns when the result is
+  read (`columnOfNumber`, one array), so each lookup in each row is an array index, not a hash of the name. A name
+  numbered after the result was read (a template compiled later) falls back to the hash.
+- **No `reserveCapacity` per value.** `appendMarkdownEscaped` and `appendHTMLEscaped` asked the page's buffer
+  for room for each value; `Array.reserveCapacity` grows to exactly what is asked, so once a listing page's buffer
+  outgrew its first 16 KiB it was copied whole at nearly every value (1,401 copies, 54 M of the 62 M the escaping
+  took on the Markdown site). Appending alone grows it geometrically. (The Markdown escaping also appends the
+  bytes between two it changes as one run; alone, that saved 1 M.)
+
+What swift-mustache's own `render` still does: a template with a dynamic partial (`{{>*name}}`), in itself or in
+a partial it uses, is not compiled, and renders there; a lambda or a template met as a value would too, but
+Tally's values are never either. That fallback is the one second path kept.
+
+Callgrind on `tally-build-bench` (commands as in [where the time goes](#where-the-time-goes-callgrind)), release
+builds, main at `751c310` against this branch; inclusive instructions:
+
+```sh
+python3 bench/generate.py markdown 1000 .bench/markdown-1000 --tally .build/release/tally
+cp /work/main/.bench/example/directory-1000.sqlite* .bench/example/     # or python3 bench/example_bench.py --n 1000
+python3 bench/page_kind_site.py organization 100 /tmp/o
+valgrind --tool=callgrind --callgrind-out-file=/tmp/cg-md.out /tmp/tbb .bench/markdown-1000/tally /tmp/md-out
+valgrind --tool=callgrind --callgrind-out-file=/tmp/cg-org.out /tmp/tbb /tmp/o /tmp/org-out
+```
+
+| site | measure | main (`751c310`) | typed values | and no `reserveCapacity` per value |
+|---|---|---:|---:|---:|
+| 1,000-page Markdown site (1,103 pages) | the whole build | 1,463 M | 1,430 M (−2.3 %) | **1,370 M (−6.4 %)** |
+| | `PageTemplate.render` | 198.5 M | 172.5 M (−13 %) | **117.2 M (−41 %)** |
+| 100 organization pages (`page_kind_site.py organization 100`) | the whole build | 3,389 M | 3,319 M (−2.1 %) | **3,323 M (−2.0 %)** |
+| | of which the snapshot (`SiteDatabase.init`, fixed) | 2,311 M | 2,305 M | 2,309 M |
+| | the rest (the whole less the snapshot) | 1,078 M | 1,014 M (−6.0 %) | **1,014 M (−6.0 %)** |
+| | `PageTemplate.render` | 174.3 M (1.74 M a page) | 98.3 M (0.98 M a page, −44 %) | **97.6 M (0.98 M a page, −44 %)** |
+
+The first attempt (values classified in `MapContext.init`) measured 1,524 M on the Markdown site: more than main.
+Tests added to `CompiledTemplateTests`: a front-matter list of mixed values (cells, a map, a flag, a nested list)
+and an empty one render as swift-mustache renders them, `count()` and `first()` included; a column whose name no
+template had numbered when its result was read is still found. The spec suite (`CompiledTemplateSpecTests`) runs
+through the typed values unchanged.
+Outputs compared with `diff -r` against main's: the Markdown site and the 100 organization pages above, and the
+example site (`tally build --force --out …` on `data/example.sqlite`, 828 files): all identical.
+
+The 20,000-organization build, in a copy of `.bench/incremental/example-20000` without its `public` and
+`.public.*` files:
+
+```sh
+/usr/bin/time -v .build/release/tally build --force --timings --db directory.sqlite --out /tmp/compiled-NEW
+```
+
+Both runs on the same copy, one after the other, while three other engineers' builds and tests kept the load
+average at 11 to 17 (CPU times under such load run well above the lead's idle figures: 55.7 s user at main), so
+only the pair compares. The branch's binary is `a72925b` (before the last escaping fix, which only removes work):
+
+| measure (20,000 organizations, 30,224 pages, 50,271 files) | main (`751c310`) | this branch (`a72925b`) |
+|---|---:|---:|
+| user CPU | 76.9 s | 66.7 s (−13 %) |
+| system CPU | 35.5 s | 17.7 s (the machine's file-system load; not this change) |
+| peak RSS | 116 MiB | 120 MiB |
+| load average during the run | 15 → 11 | 17 → 16 |
+| render CPU, `content/orgs/[slug].md` (20,015 pages) | 32.2 s (1.61 ms a page) | 27.5 s (1.37 ms, −15 %) |
+| `users/[username]/gifts.md` (2,003 pages) | 6.1 s (3.06 ms) | 4.5 s (2.24 ms, −27 %) |
+| `users/[username]/statements/[year].md` (406 pages) | 5.7 s (14.10 ms) | 5.8 s (14.38 ms) |
+| `orgs/by/[sort].md` (2,502 pages) | 3.4 s (1.35 ms) | 2.1 s (0.85 ms, −37 %) |
+| `tags/[tag].md` (1,685 pages) | 2.7 s (1.58 ms) | 1.5 s (0.91 ms, −42 %) |
+| `orgs/index.md` (834 pages) | 1.6 s (1.96 ms) | 1.0 s (1.17 ms, −40 %) |
+
+The outputs of the two runs: identical (`diff -r`, 50,271 files). Wall times (3 min 42 s and 7 min 48 s) say only
+how loaded the machine was. To repeat on an idle machine: the command above with `.build/release/tally` of each commit, each into a new
+folder.
+
 ## A whole Congress
 
 ```sh
@@ -5853,27 +6021,26 @@ between rebuilds was not done this session.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
-- Rendering rows with less per value ([rendering rows](#rendering-rows)): names now resolve in about 2,600
-  instructions, but each value is still a `Cell` boxed in `Any`, cast to `MustacheCustomRenderable` and appended
-  to a `String` per template level; a renderer compiled against Tally's own value types (no `Any`, output
-  appended to one buffer) would take out most of the rest. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
-  Such a layer was written on 2026-11-25 and is kept, not merged, on the branch `compiled`
-  (`Sources/TallyTemplates/Compiled/`, PATCHES.md change 9; the Mustache spec and byte-identical sites pass):
-  24 organization-like cards took 1.52 → 1.01 M instructions, but the 1,000-page Markdown site went 1,456 →
-  1,477 M (Mustache 199 → 218 M), because most of its values come from `MapContext`s of `Any`, identified by a
-  chain of casts, and lists are copied element by element. Next on that branch: maps and lists that hold their
-  values typed when made, and a row's column position found once per section; merge it when it is faster on both.
+- Rendering rows with less per value: the compiled layer ([a compiled Mustache layer](#a-compiled-mustache-layer-2026-11-25),
+  [values typed when made](#values-typed-when-made-2026-11-25-branch-compiled2)) renders every page from values
+  typed when made, finds a row's column by index and writes one byte buffer; it is faster than swift-mustache on
+  both the Markdown site and the organization pages. What is left: a name in a `MapContext` is still hashed at each
+  lookup (numbering map keys as columns are would need maps keyed by number), a page's root map is rebuilt three
+  times as the page renders (body, blocks, layout), and a page body and its layout are two renders, each with its
+  own buffer turned into a `String`, with cmark-gfm between them. Upstreaming `Vendor/swift-mustache/PATCHES.md`.
   (The front-matter reader that skips Yams' nodes is done: [the Markdown work](#the-markdown-pipeline-again-2026-11-25).)
 - Roll-call members bound from the parser's bytes (no `String` per field, as CSV's `RowPlan` does): the rest of
   the gap to 3× sqlite3's time for a whole Congress, now 3.7× ([above](#libxml2s-sax2-parser-straight-into-records)).
 - The Markdown case against Hugo: 0.52 of its wall time in a side-by-side run on a lightly loaded machine
   ([after the merges](#after-the-merges-of-2026-11-25)), 0.88 once incremental builds added their bookkeeping,
   0.61 with that bookkeeping [beside the render](#incremental-bookkeeping-beside-the-render-2026-11-25)
-  on a loaded machine (0.66 before it, at the same load), against 0.33: to be measured again on an idle one. What would take more: a Mustache layer
-  that resolves names when it compiles (swift-mustache is 17.8 % of the 1,000-page build, mostly the listing pages'
-  rows), the system time of creating 10,000 files, which Hugo pays too, and for incremental builds of the Markdown
-  case, the build stamp of an in-place update from the sum of the files that changed rather than a walk, and
-  compiled content files kept by digest (a one-page edit takes 48 % of a full build's CPU, mostly loading).
+  on a loaded machine (0.66 before it, at the same load), against 0.33. The compiled Mustache layer
+  ([values typed when made](#values-typed-when-made-2026-11-25-branch-compiled2)) then took Mustache's share of the
+  1,000-page build from 198.5 M to 117.2 M instructions (the whole build 1,463 → 1,370 M). What is left is
+  cmark-gfm (about 35 %), the snapshot, the system time of creating 10,000 files, which Hugo pays too, and for
+  incremental builds of the Markdown case, the build stamp of an in-place update from the sum of the files that
+  changed rather than a walk, and compiled content files kept by digest (a one-page edit takes 48 % of a full
+  build's CPU, mostly loading).
 - The example at scale ([above](#at-20000-organizations-again-201--87-s-of-cpu)): 20,000 organizations in
   30 s (83 s of user CPU on a loaded machine; the organization pages are still the largest part, then the statements'
   and gift lists' rows, all of it mostly Mustache). Outside Mustache nothing is more than 5 % of the build

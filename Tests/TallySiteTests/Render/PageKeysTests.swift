@@ -10,6 +10,6 @@ import TallyTemplates
         let session = RenderSession(settings: FormatSettings(defaultCurrency: config.currency), placeholderSeed: "t")
         let made = PageContext.make(source: source, page: PageInstance(sourceIndex: 0, path: "/a/", params: [:]), data: [:],
                                     config: config, titleSession: session, descriptionSession: session)
-        #expect(Set(made.context.values.keys) == PageContext.keys.union(["mood"]))
+        #expect(Set(made.context.keys) == PageContext.keys.union(["mood"]))
     }
 }

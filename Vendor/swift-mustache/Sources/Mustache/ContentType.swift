@@ -37,7 +37,8 @@ public enum MustacheContentTypes {
 
     private static let lock = NSLock()
 
-    static func get(_ name: String) -> MustacheContentType? {
+    /// The content type registered as `name` (`HTML` and `TEXT` are built in).
+    public static func get(_ name: String) -> MustacheContentType? {
         lock.withLock {
             self.types[name]
         }

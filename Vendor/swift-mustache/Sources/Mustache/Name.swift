@@ -7,9 +7,9 @@
 //
 
 /// The name in a tag, split on "." once when the template is parsed rather than on every lookup while rendering.
-struct MustacheName: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct MustacheName: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// How a name is looked up.
-    enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         /// "." is the object on top of the context stack.
         case implicitIterator
         /// "" reads nothing (a transform applied to the sequence context, as in `{{first()}}`).
@@ -20,9 +20,9 @@ struct MustacheName: Sendable, Equatable, ExpressibleByStringLiteral, CustomStri
         case stack
     }
 
-    let text: String
-    let components: [String]
-    let kind: Kind
+    public let text: String
+    public let components: [String]
+    public let kind: Kind
 
     init(_ text: String) {
         self.text = text
@@ -38,13 +38,13 @@ struct MustacheName: Sendable, Equatable, ExpressibleByStringLiteral, CustomStri
         }
     }
 
-    init(stringLiteral value: String) {
+    public init(stringLiteral value: String) {
         self.init(value)
     }
 
-    static func == (lhs: MustacheName, rhs: MustacheName) -> Bool {
+    public static func == (lhs: MustacheName, rhs: MustacheName) -> Bool {
         lhs.text == rhs.text
     }
 
-    var description: String { self.text }
+    public var description: String { self.text }
 }

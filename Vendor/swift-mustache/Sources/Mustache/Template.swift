@@ -58,7 +58,9 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
 
     public var description: String { self.text }
 
-    enum Token: Sendable /* , CustomStringConvertible */ {
+    /// A parsed tag or run of text. Public and read-only so that a caller can compile a template into a renderer
+    /// of its own (Tally's `CompiledTemplate`); rendering still goes through `render`.
+    public enum Token: Sendable /* , CustomStringConvertible */ {
         case text(String)
         case variable(name: MustacheName, transforms: [String] = [])
         case unescapedVariable(name: MustacheName, transforms: [String] = [])
@@ -71,7 +73,8 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
         case contentType(MustacheContentType)
     }
 
-    var tokens: [Token]
+    /// The template's parsed tokens, in order.
+    public internal(set) var tokens: [Token]
     let text: String
     let filename: String?
 }
