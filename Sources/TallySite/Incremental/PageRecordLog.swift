@@ -68,14 +68,8 @@ final class PageRecordLog: Sendable {
     }
 
     private static func flush(_ state: inout State) {
-        state.block.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress else { return }
-            var offset = 0
-            while !state.failed, offset < bytes.count {
-                let count = write(state.descriptor, start + offset, bytes.count - offset)
-                if count >= 0 { offset += count } else if errno != EINTR { state.failed = true }
-            }
-        }
+        let descriptor = state.descriptor
+        if !state.failed && !state.block.withUnsafeBytes({ writeAll(descriptor, $0) }) { state.failed = true }
         state.block.removeAll(keepingCapacity: true)
     }
 }

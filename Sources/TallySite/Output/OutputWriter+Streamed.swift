@@ -107,17 +107,9 @@ private final class StreamedFile {
             close(previous)
             previous = -1
         }
-        block.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count, let base = bytes.baseAddress {
-                let count = write(descriptor, base + done, bytes.count - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else {
-                    error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                    return
-                }
-                done += count
-            }
+        guard block.withUnsafeBytes({ writeAll(descriptor, $0) }) else {
+            error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            return
         }
         offset += block.count
         block.removeAll(keepingCapacity: true)

@@ -273,15 +273,7 @@ final class OutputWriter: Sendable {
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                offset += count
-            }
-        }
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         // The file's times are those of its last write: closing it changes none of them.
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

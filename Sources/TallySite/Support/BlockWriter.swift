@@ -33,14 +33,7 @@ final class BlockWriter {
     }
 
     private func flush() {
-        block.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress else { return }
-            var offset = 0
-            while !failed, offset < bytes.count {
-                let count = write(descriptor, start + offset, bytes.count - offset)
-                if count >= 0 { offset += count } else if errno != EINTR { failed = true }
-            }
-        }
+        if !failed && !block.withUnsafeBytes({ writeAll(descriptor, $0) }) { failed = true }
         block.removeAll(keepingCapacity: true)
     }
 }

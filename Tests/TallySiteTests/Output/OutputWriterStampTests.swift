@@ -28,6 +28,23 @@ import Testing
         }
     }
 
+    /// A file written a piece at a time (`orgs/search.json`) is in the digest too, in a folder of its own.
+    @Test func aStreamedFileIsInTheOutputDigest() throws {
+        let folder = try OutputSwapTests.folder(["site/x": "x"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        try writer.write("home", to: "index.html")
+        try writer.writeStreamed(to: "orgs/search.json") { (append: ([UInt8]) -> Void) throws(Never) in
+            append(Array("[1,".utf8))
+            append(Array("2]".utf8))
+        }
+        try writer.commit()
+        let known = try #require(writer.outputDigest)
+        let walked = FileStamps.digest(of: [output], skipping: [".git"])
+        #expect(known.count == walked.count)
+        #expect(known.digest == walked.digest)
+    }
+
     @Test func anInPlaceCommitReadsAgainOnlyTheFilesItMoved() throws {
         let folder = try OutputSwapTests.folder(["public/same.html": "same", "public/changed.html": "old", "site/x": "x"])
         let output = folder.appendingPathComponent("public")
