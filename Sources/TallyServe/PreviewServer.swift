@@ -84,7 +84,9 @@ public struct PreviewServer: Sendable {
             for warning in summary.warnings { console(warning.description) }
             // An incremental build keeps the pages whose inputs did not change (docs/cli.md#tally-build).
             let kept = summary.pagesKept == 0 ? "" : " (\(summary.pagesRendered - summary.pagesKept) rendered, \(summary.pagesKept) kept)"
-            console("Built \(counted(summary.pagesRendered, "page"))\(kept) in \((clock.now - start).seconds) s")
+            // The tables whose rows changed, copied into the kept snapshot (`SnapshotUpdate`): what a saved row cost.
+            let updated = summary.snapshotUpdate.map(\.tablesCopied).flatMap { $0.isEmpty ? nil : "; \($0.joined(separator: ", ")) updated" } ?? ""
+            console("Built \(counted(summary.pagesRendered, "page"))\(kept) in \((clock.now - start).seconds) s\(updated)")
             state.update {
                 $0.generation += 1
                 $0.succeeded = true

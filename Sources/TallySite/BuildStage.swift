@@ -1,5 +1,6 @@
 import Foundation
 import TallyFormat
+import TallyStore
 
 /// The build's stages, in order. The CLI prints them as `[i/n] name` on a terminal.
 public enum BuildStage: Int, CaseIterable, Sendable {
@@ -88,6 +89,9 @@ public struct BuildSummary: Sendable {
     /// True when the build copied the published snapshot its last build kept, since nothing it is made from changed
     /// (`KeptSnapshot`), rather than making it from the database again.
     public var snapshotReused = false
+    /// What the build updated in a copy of the kept snapshot, when only the database's rows had changed
+    /// (`SnapshotUpdate`): the tables copied again and the materialized views computed again.
+    public var snapshotUpdate: SnapshotUpdate?
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

@@ -135,6 +135,7 @@ public enum SiteBuilder {
         summary.pagesKept = incremental?.keptCount ?? 0
         summary.renderReasons = incremental?.renderReasons ?? [:]
         summary.snapshotReused = database.reusedSnapshot != nil
+        summary.snapshotUpdate = database.snapshotUpdate
         return .success(summary)
     }
 

@@ -5,9 +5,10 @@ import Foundation
 /// settings and the site's pages and views are all as they were, a build copies that snapshot instead of copying,
 /// scrubbing and indexing the database and computing its views again.
 ///
-/// The record holds two digests, the database's and the site content's, then the kept file's own stamp, so a kept
-/// file that anything else replaced is not trusted. The database's comes first: when it differs, the build starts
-/// the copy at once rather than wait for the content to load.
+/// The record holds the database's digest (its file's stamp, the policy, the settings), the site content's, the
+/// settings' alone, a digest of each of the database's tables as the snapshot copied them, and then the kept file's
+/// own stamp, so a kept file that anything else replaced is not trusted. When only the database's rows changed, the
+/// build updates a copy of the kept snapshot, table by table (`SnapshotUpdate`), rather than make it again.
 public struct KeptSnapshot: Sendable {
     /// The kept snapshot file.
     public let path: String
@@ -27,6 +28,14 @@ public struct KeptSnapshot: Sendable {
     func databaseDigest(source: String, policy: PublicationPolicy) -> String {
         var digest = ContentDigest()
         for file in [source, source + "-wal"] { digest.add(Self.stamp(file) ?? "none") }
+        digest.add(settingsDigest(policy: policy))
+        return digest.hex
+    }
+
+    /// The policy and the settings alone: when only the database file changed, the kept snapshot can be updated
+    /// table by table (`SnapshotUpdate`) instead of made again.
+    func settingsDigest(policy: PublicationPolicy) -> String {
+        var digest = ContentDigest()
         digest.add(policy.publishedUsers.joined(separator: "\n"))
         for column in policy.privateColumns { digest.add(column.table + "." + column.column) }
         digest.add(settings)
@@ -52,18 +61,42 @@ public struct KeptSnapshot: Sendable {
         return digest.hex
     }
 
-    /// The two digests the kept snapshot was recorded with, when the kept file is still the one recorded.
-    func recorded() -> (database: String, content: String)? {
-        guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n").map(String.init)
-        guard lines.count == 3, let stamp = Self.stamp(path), lines[2] == stamp else { return nil }
-        return (lines[0], lines[1])
+    /// What a kept snapshot was made from, as its record says.
+    struct Record: Equatable {
+        /// `databaseDigest`: the database file's stamp, the policy and the settings.
+        var database: String
+        /// `contentDigest`: the site's pages and views.
+        var content: String
+        /// `settingsDigest`: the policy and the settings without the file's stamp.
+        var settings: String
+        /// The database's rows as the snapshot copied them, before scrubbing (`SourceDigests`).
+        var source: SourceDigests
     }
 
-    /// Records what the snapshot just kept at `path` was made from.
-    func record(database: String, content: String) {
-        guard let stamp = Self.stamp(path) else { return }
-        try? Data((database + "\n" + content + "\n" + stamp + "\n").utf8).write(to: URL(fileURLWithPath: recordPath), options: .atomic)
+    /// The record the kept snapshot was written with, when the kept file is still the one recorded.
+    func recorded() -> Record? {
+        guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        // database, content, settings, schema, one line per table (name, tab, digest), then the kept file's stamp.
+        guard lines.count >= 5, let stamp = Self.stamp(path), lines[lines.count - 1] == stamp else { return nil }
+        var tables: [String: String] = [:]
+        for line in lines[4..<(lines.count - 1)] {
+            guard let tab = line.lastIndex(of: "\t") else { return nil }
+            tables[String(line[..<tab])] = String(line[line.index(after: tab)...])
+        }
+        return Record(database: lines[0], content: lines[1], settings: lines[2],
+                      source: SourceDigests(schema: lines[3], tables: tables))
+    }
+
+    /// Records what the snapshot just kept at `path` was made from. A table name holding a line break cannot be
+    /// recorded; such a snapshot is kept without a record, so the next build makes its own.
+    func record(_ record: Record) {
+        guard let stamp = Self.stamp(path), !record.source.tables.keys.contains(where: { $0.contains("\n") }) else { return }
+        var text = [record.database, record.content, record.settings, record.source.schema].joined(separator: "\n") + "\n"
+        for (table, digest) in record.source.tables.sorted(by: { $0.key < $1.key }) { text += "\(table)\t\(digest)\n" }
+        text += "\(stamp)\n"
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: recordPath), options: .atomic)
     }
 
     /// Removes the record, so the kept file is not reused (it is about to change, or it could not be written).

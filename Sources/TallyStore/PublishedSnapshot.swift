@@ -15,9 +15,11 @@ enum PublishedSnapshot {
     ///     rows obey the same privacy rules as the database's own; throws `StoreError.sources` on failure.
     ///   - siteContent: the site's pages and views, asked for only once the copy is scrubbed and indexed, so the
     ///     copy can be made while the build is still loading the content files.
+    ///   - digestsSource: whether to digest the copy's rows before scrubbing, for the record of a kept snapshot
+    ///     (`SourceDigests`): the copy is read rather than the database, so the digests are of exactly what was copied.
     static func make(from sourcePath: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
                      functions: @escaping @Sendable (Database) -> Void, importSources: ((Database) throws -> Void)? = nil,
-                     at snapshotPath: String) throws(StoreError) -> [ViewError] {
+                     digestsSource: Bool = false, at snapshotPath: String) throws(StoreError) -> (viewErrors: [ViewError], source: SourceDigests?) {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw .missingDatabase(path: sourcePath) }
         do {
             var readOnly = Configuration()
@@ -39,8 +41,9 @@ enum PublishedSnapshot {
                 throw StoreError.emptyDatabase(path: sourcePath)
             }
             try source.backup(to: snapshot)
-            let viewErrors = try snapshot.writeWithoutTransaction { db in
+            let made = try snapshot.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                let digests = digestsSource && importSources == nil ? SourceDigests.read(db, schema: "main") : nil
                 if let importSources {
                     try db.inTransaction {
                         try Schema.addImportKeys(db)
@@ -62,10 +65,10 @@ enum PublishedSnapshot {
                 // Each view is created in its own statement, so one that fails leaves the others in place.
                 let viewErrors = try SiteViews.create(views, in: db)
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
-                return viewErrors
+                return (viewErrors, digests)
             }
             try snapshot.close()
-            return viewErrors
+            return made
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -75,32 +78,47 @@ enum PublishedSnapshot {
         }
     }
 
-    private static func removeUnpublishedUsers(_ db: Database, published: [String]) throws {
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    /// - Parameter only: when updating a snapshot (`SnapshotUpdate`), the tables whose rows were copied again; the
+    ///   others were scrubbed when the kept snapshot was made.
+    static func removeUnpublishedUsers(_ db: Database, published: [String], only: Set<String>? = nil) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         guard tables.contains("users") else { return }
-        let columnsByTable = try Dictionary(uniqueKeysWithValues: tables.map { table in
-            (table, try db.columns(in: table).map(\.name))
+        let scrubbed = tables.filter { only?.contains($0) ?? true }
+        let columnsByTable = try Dictionary(uniqueKeysWithValues: scrubbed.map { table in
+            (table, try db.columns(in: table, in: "main").map(\.name))
         })
-        if columnsByTable["users"]?.contains("username") == true {
-            let placeholders = databaseQuestionMarks(count: published.count)
-            try db.execute(sql: "DELETE FROM users WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
-        } else {
-            // Without usernames nobody can be named in the config, so nobody is published.
-            try db.execute(sql: "DELETE FROM users")
+        if let columns = columnsByTable["users"] {
+            if columns.contains("username") {
+                let placeholders = databaseQuestionMarks(count: published.count)
+                try db.execute(sql: "DELETE FROM main.users WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
+            } else {
+                // Without usernames nobody can be named in the config, so nobody is published.
+                try db.execute(sql: "DELETE FROM main.users")
+            }
         }
-        for table in tables.sorted() where table != "users" && columnsByTable[table]?.contains("user_id") == true {
-            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE user_id IS NULL OR user_id NOT IN (SELECT id FROM users)")
+        for table in scrubbed.sorted() where table != "users" && columnsByTable[table]?.contains("user_id") == true {
+            try db.execute(sql: "DELETE FROM main.\(table.quotedDatabaseIdentifier) WHERE user_id IS NULL OR user_id NOT IN (SELECT id FROM main.users)")
         }
         // Rows that reach a user only through another personal table.
-        if tables.contains("post_deliveries") {
-            let columns = columnsByTable["post_deliveries"] ?? []
+        if let columns = columnsByTable["post_deliveries"] {
             if columns.contains("post_id"), tables.contains("posts") {
-                try db.execute(sql: "DELETE FROM post_deliveries WHERE post_id NOT IN (SELECT id FROM posts)")
+                try db.execute(sql: "DELETE FROM main.post_deliveries WHERE post_id NOT IN (SELECT id FROM main.posts)")
             }
             if columns.contains("account_id"), tables.contains("social_accounts") {
-                try db.execute(sql: "DELETE FROM post_deliveries WHERE account_id NOT IN (SELECT id FROM social_accounts)")
+                try db.execute(sql: "DELETE FROM main.post_deliveries WHERE account_id NOT IN (SELECT id FROM main.social_accounts)")
             }
         }
+    }
+
+    /// The tables whose rows the scrub of `changed` tables' rows can change: a changed `users` decides every personal
+    /// table's rows, and a changed `posts` or `social_accounts` those of `post_deliveries` (`removeUnpublishedUsers`).
+    static func scrubbedWith(_ changed: Set<String>, personalTables: Set<String>) -> Set<String> {
+        var tables = changed
+        if tables.contains("users") { tables.formUnion(personalTables) }
+        if !tables.isDisjoint(with: ["posts", "social_accounts", "users"]), personalTables.contains("post_deliveries") {
+            tables.insert("post_deliveries")
+        }
+        return tables
     }
 
     /// Indexes every foreign-key column that no index starts with. Pages look rows up by them
@@ -137,12 +155,18 @@ enum PublishedSnapshot {
             do {
                 try db.execute(sql: "ALTER TABLE \(table) DROP COLUMN \(name)")
             } catch {
-                do {
-                    try db.execute(sql: "UPDATE \(table) SET \(name) = NULL")
-                } catch {
-                    try db.execute(sql: "UPDATE \(table) SET \(name) = ''")
-                }
+                try blank(column, in: db)
             }
+        }
+    }
+
+    /// Blanks every value of a private column that could not be dropped: NULL, or '' where a constraint refuses NULL.
+    static func blank(_ column: PublicationPolicy.PrivateColumn, in db: Database) throws {
+        let table = "main." + column.table.quotedDatabaseIdentifier, name = column.column.quotedDatabaseIdentifier
+        do {
+            try db.execute(sql: "UPDATE \(table) SET \(name) = NULL")
+        } catch {
+            try db.execute(sql: "UPDATE \(table) SET \(name) = ''")
         }
     }
 }

@@ -9,8 +9,7 @@ extension SiteDatabase {
     /// instead of making its own when nothing it was made from changed. A snapshot that is a copy of the kept one is
     /// not copied again. False when it could not be written.
     public func keepSnapshot(as kept: KeptSnapshot) -> Bool {
-        if let reusedSnapshot, reusedSnapshot == kept.path, let recorded = kept.recorded(), let madeFromDigests,
-           recorded == madeFromDigests {
+        if let reusedSnapshot, reusedSnapshot == kept.path, let recorded = kept.recorded(), let madeFrom, recorded == madeFrom {
             return true
         }
         let path = kept.path
@@ -22,7 +21,7 @@ extension SiteDatabase {
             try pool.backup(to: copy)
             try copy.close()
             guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            if let madeFromDigests { kept.record(database: madeFromDigests.database, content: madeFromDigests.content) }
+            if let madeFrom { kept.record(madeFrom) }
             return true
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
@@ -71,51 +70,64 @@ extension SiteDatabase {
     /// adds the `columns` values of each version present.
     private static func changedKeys(_ db: Database, table: String, columns: Set<String>) throws -> [String: Set<String>]? {
         let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        let connection = db.sqliteConnection
-        var now: OpaquePointer?
-        var then: OpaquePointer?
-        defer {
-            sqlite3_finalize(now)
-            sqlite3_finalize(then)
-        }
-        guard sqlite3_prepare_v2(connection, "SELECT rowid, * FROM main.\(quoted) ORDER BY rowid", -1, &now, nil) == SQLITE_OK,
-              sqlite3_prepare_v2(connection, "SELECT rowid, * FROM before.\(quoted) ORDER BY rowid", -1, &then, nil) == SQLITE_OK
-        else { return nil }
-        let count = sqlite3_column_count(now)
-        guard count == sqlite3_column_count(then) else { return nil }
-        let names = (1..<count).map { String(cString: sqlite3_column_name(now, $0)).lowercased() }
-        let keyColumns = names.indices.filter { columns.contains(names[$0]) }.map { (name: names[$0], index: Int32($0 + 1)) }
-        guard keyColumns.count == columns.count else { return nil }
-        var keys: [String: Set<String>] = Dictionary(uniqueKeysWithValues: keyColumns.map { ($0.name, []) })
-        func note(_ statement: OpaquePointer?) {
-            for column in keyColumns { keys[column.name, default: []].formUnion(KeyForms.of(statement, column.index)) }
-        }
-        var hasNow = sqlite3_step(now) == SQLITE_ROW
-        var hasThen = sqlite3_step(then) == SQLITE_ROW
-        while hasNow || hasThen {
-            let rowNow = hasNow ? sqlite3_column_int64(now, 0) : Int64.max
-            let rowThen = hasThen ? sqlite3_column_int64(then, 0) : Int64.max
-            if hasNow && (!hasThen || rowNow < rowThen) {
-                note(now)
-                hasNow = sqlite3_step(now) == SQLITE_ROW
-            } else if hasThen && (!hasNow || rowThen < rowNow) {
-                note(then)
-                hasThen = sqlite3_step(then) == SQLITE_ROW
-            } else {
-                if !(1..<count).allSatisfy({ sameValue(now, then, $0) }) {
-                    note(now)
-                    note(then)
-                }
-                hasNow = sqlite3_step(now) == SQLITE_ROW
-                hasThen = sqlite3_step(then) == SQLITE_ROW
+        var keyColumns: [(name: String, index: Int32)] = []
+        var keys: [String: Set<String>] = [:]
+        let walked = walkInRowidOrder(db, "SELECT rowid, * FROM main.\(quoted) ORDER BY rowid", "SELECT rowid, * FROM before.\(quoted) ORDER BY rowid",
+                                      prepared: { now, then in
+            let count = sqlite3_column_count(now)
+            guard count == sqlite3_column_count(then) else { return false }
+            let names = (1..<count).map { String(cString: sqlite3_column_name(now, $0)).lowercased() }
+            keyColumns = names.indices.filter { columns.contains(names[$0]) }.map { (name: names[$0], index: Int32($0 + 1)) }
+            keys = Dictionary(uniqueKeysWithValues: keyColumns.map { ($0.name, []) })
+            return keyColumns.count == columns.count
+        }, differing: { now, then in
+            for statement in [now, then] where statement != nil {
+                for column in keyColumns { keys[column.name, default: []].formUnion(KeyForms.of(statement, column.index)) }
             }
-        }
-        guard sqlite3_errcode(connection) == SQLITE_OK || sqlite3_errcode(connection) == SQLITE_DONE
-            || sqlite3_errcode(connection) == SQLITE_ROW else { return nil }
-        return keys
+        })
+        return walked ? keys : nil
     }
 
-    private static func sameValue(_ a: OpaquePointer?, _ b: OpaquePointer?, _ column: Int32) -> Bool {
+    /// Prepares `firstSQL` and `secondSQL`, two queries that give `rowid` and then the same columns, in rowid order,
+    /// hands them to `prepared` (which may refuse them), then steps them side by side and calls `differing` for each
+    /// rowid found in one only or in both with a value that differs, with the statements that stand on it (nil for a
+    /// side without it). False when either does not compile, `prepared` refused, or a step failed.
+    static func walkInRowidOrder(_ db: Database, _ firstSQL: String, _ secondSQL: String,
+                                 prepared: (OpaquePointer?, OpaquePointer?) -> Bool = { _, _ in true },
+                                 differing: (_ first: OpaquePointer?, _ second: OpaquePointer?) -> Void) -> Bool {
+        let connection = db.sqliteConnection
+        var first: OpaquePointer?
+        var second: OpaquePointer?
+        defer {
+            sqlite3_finalize(first)
+            sqlite3_finalize(second)
+        }
+        guard sqlite3_prepare_v2(connection, firstSQL, -1, &first, nil) == SQLITE_OK,
+              sqlite3_prepare_v2(connection, secondSQL, -1, &second, nil) == SQLITE_OK, prepared(first, second) else { return false }
+        let count = sqlite3_column_count(first)
+        var hasFirst = sqlite3_step(first) == SQLITE_ROW
+        var hasSecond = sqlite3_step(second) == SQLITE_ROW
+        while hasFirst || hasSecond {
+            let rowFirst = hasFirst ? sqlite3_column_int64(first, 0) : Int64.max
+            let rowSecond = hasSecond ? sqlite3_column_int64(second, 0) : Int64.max
+            if hasFirst && (!hasSecond || rowFirst < rowSecond) {
+                differing(first, nil)
+                hasFirst = sqlite3_step(first) == SQLITE_ROW
+            } else if hasSecond && (!hasFirst || rowSecond < rowFirst) {
+                differing(nil, second)
+                hasSecond = sqlite3_step(second) == SQLITE_ROW
+            } else {
+                if !(1..<count).allSatisfy({ sameValue(first, second, $0) }) { differing(first, second) }
+                hasFirst = sqlite3_step(first) == SQLITE_ROW
+                hasSecond = sqlite3_step(second) == SQLITE_ROW
+            }
+        }
+        let code = sqlite3_errcode(connection)
+        return code == SQLITE_OK || code == SQLITE_DONE || code == SQLITE_ROW
+    }
+
+    /// Whether column `column` holds the same value, type and bytes, in the current rows of `a` and `b`.
+    static func sameValue(_ a: OpaquePointer?, _ b: OpaquePointer?, _ column: Int32) -> Bool {
         let type = sqlite3_column_type(a, column)
         guard type == sqlite3_column_type(b, column) else { return false }
         switch type {

@@ -33,8 +33,9 @@ extension SiteDatabase {
     }
 
     /// Every value of every row, with its type, straight from SQLite's C API: no `Row` or Swift string per value.
-    private static func rowsDigest(_ db: Database, table: String) throws -> String {
-        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// - Parameter schema: the database `table` is in (`main`, or an attached one's name); nil finds it as SQL does.
+    static func rowsDigest(_ db: Database, table: String, schema: String? = nil) throws -> String {
+        let quoted = (schema.map { $0.quotedDatabaseIdentifier + "." } ?? "") + table.quotedDatabaseIdentifier
         let connection = db.sqliteConnection
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }

@@ -30,10 +30,15 @@ extension SiteDatabase {
     /// it where it runs). GRDB keeps the authorizer of its pool's connections, hence a connection of its own,
     /// closed after.
     func withStatementReads<T>(_ body: (Database, (String) -> StatementReads?) throws -> T) -> T? {
+        Self.withStatementReads(at: snapshotPath, body)
+    }
+
+    /// As above, on the snapshot file at `path`.
+    static func withStatementReads<T>(at path: String, _ body: (Database, (String) -> StatementReads?) throws -> T) -> T? {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.prepareDatabase { db in SiteDatabase.addFunctions(to: db, utcOffset: { _ in 0 }) }
-        return try? DatabaseQueue(path: snapshotPath, configuration: configuration).inDatabase { db in
+        return try? DatabaseQueue(path: path, configuration: configuration).inDatabase { db in
             // The first statement compiled reads the schema, which the authorizer would report as the statement's.
             try db.execute(sql: "SELECT count(*) FROM sqlite_master")
             let log = ReadLog()

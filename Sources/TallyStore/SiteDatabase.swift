@@ -13,9 +13,11 @@ public final class SiteDatabase: Sendable {
     public let viewErrors: [ViewError]
     /// The kept snapshot this one is a copy of, when the build could reuse it (`KeptSnapshot`).
     public let reusedSnapshot: String?
-    /// What this snapshot was made from (`KeptSnapshot`'s two digests), for the record kept beside it; nil when
-    /// it was not asked for, or it cannot be reused (`sources:`).
-    let madeFromDigests: (database: String, content: String)?
+    /// What updating a copy of the kept snapshot changed, when only the database's rows had changed (`SnapshotUpdate`).
+    public let snapshotUpdate: SnapshotUpdate?
+    /// What this snapshot was made from, for the record kept beside it; nil when it was not asked for, or it cannot
+    /// be reused (`sources:`).
+    let madeFrom: KeptSnapshot.Record?
 
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
     /// as tables and its `views` as views, and opens it read-only.
@@ -30,40 +32,20 @@ public final class SiteDatabase: Sendable {
     /// As above, with the site's pages and views given by `siteContent`, which is called once the copy is scrubbed:
     /// a build copies the database while its content files are still loading.
     /// - Parameter kept: the snapshot the last build kept beside its output; copied instead of made again when the
-    ///   database, the policy, the settings and the site's pages and views are as it was made from.
+    ///   database, the policy, the settings and the site's pages and views are as it was made from, and copied and
+    ///   updated table by table when only the database's rows changed (`openSnapshot`).
     public init(path: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
                 utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
                 importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil) throws(StoreError) {
         let snapshotPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
-        // Imported `sources:` are read from their own files, which no digest here covers: such a snapshot is always made.
-        let madeFrom = kept.flatMap { kept in
-            importSources == nil && FileManager.default.fileExists(atPath: path) ? kept.databaseDigest(source: path, policy: policy) : nil
-        }
-        var content: (pages: [SitePage], views: [SiteView])?
-        var contentDigest: String?
-        var reused: String?
-        if let kept, let madeFrom, let recorded = kept.recorded(), recorded.database == madeFrom {
-            let loaded = siteContent()
-            content = loaded
-            contentDigest = KeptSnapshot.contentDigest(pages: loaded.pages, views: loaded.views)
-            if recorded.content == contentDigest, (try? FileManager.default.copyItem(atPath: kept.path, toPath: snapshotPath)) != nil {
-                reused = kept.path
-            }
-        }
-        reusedSnapshot = reused
-        if reused == nil {
-            viewErrors = try PublishedSnapshot.make(from: path, policy: policy, siteContent: {
-                let loaded = content ?? siteContent()
-                contentDigest = contentDigest ?? KeptSnapshot.contentDigest(pages: loaded.pages, views: loaded.views)
-                return loaded
-            }, functions: functions, importSources: importSources, at: snapshotPath)
-        } else {
-            // A snapshot is kept only after a build without errors, so every view in it was created.
-            viewErrors = []
-        }
-        madeFromDigests = madeFrom.flatMap { database in contentDigest.map { (database, $0) } }
+        let opened = try Self.openSnapshot(at: snapshotPath, from: path, policy: policy, siteContent: siteContent, functions: functions,
+                                           importSources: importSources, kept: kept)
+        reusedSnapshot = opened.reused
+        snapshotUpdate = opened.update
+        viewErrors = opened.viewErrors
+        madeFrom = opened.madeFrom
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -181,7 +163,7 @@ public final class SiteDatabase: Sendable {
         }
     }
 
-    private static func removeFiles(at path: String) {
+    static func removeFiles(at path: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }

@@ -109,7 +109,7 @@ enum SiteViews {
 
     /// The text of the one read-only statement in `sql`, without parameters, or why it is not one.
     /// The statement is prepared, never run.
-    private static func checkedStatement(_ sql: String, in db: Database) -> Result<String, QueryError> {
+    static func checkedStatement(_ sql: String, in db: Database) -> Result<String, QueryError> {
         let connection = db.sqliteConnection
         let bytes = Array(sql.utf8)
         return bytes.withUnsafeBufferPointer { buffer -> Result<String, QueryError> in

@@ -49,6 +49,35 @@ import TallyStore
         }
     }
 
+    /// As `tally serve` runs: incremental builds, the snapshot updated from the kept one when only rows changed.
+    @Test func aSavedRowShowsOnItsPage() async throws {
+        let site = try PreviewSite([
+            "tally.yaml": "title: Test\ndatabase: site.sqlite\npublish_users: [ada]\n",
+            "views/gift_counts.sql": "-- tally: materialize\nSELECT organization_id, count(*) AS gifts FROM donations GROUP BY organization_id\n",
+            "content/orgs/[slug].md": """
+                ---
+                pages: SELECT id, slug FROM organizations
+                ---
+                ```sql total
+                SELECT gifts FROM gift_counts WHERE organization_id = :id
+                ```
+                # Gifts {{total.gifts}}
+
+                """,
+        ], seedSQL: """
+            INSERT INTO users (id, username, created_at) VALUES (1, 'ada', '2024-01-01');
+            INSERT INTO organizations (id, slug, name, created_at) VALUES (1, 'amf', 'AMF', '2024-01-01'), (2, 'gd', 'GD', '2024-01-01');
+            INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 1, 100, 'USD', '2024-01-02');
+            """)
+        try await site.serve(stamp: .reuse) { server in
+            #expect(try await server.get("/orgs/amf/").body.contains("<h1 id=\"gifts-1\">Gifts 1</h1>"))
+            try site.sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 1, 250, 'USD', '2024-01-03')")
+            #expect(try await eventually { try await server.get("/orgs/amf/").body.contains("<h1 id=\"gifts-2\">Gifts 2</h1>") })
+            #expect(server.console.contains { $0.hasPrefix("Built 2 pages (1 rendered, 1 kept)") && $0.hasSuffix("; donations updated") },
+                    "\(server.console)")
+        }
+    }
+
     @Test func servesTheSiteUnderTheBasePathOfItsBaseURL() async throws {
         let site = try PreviewSite([
             "tally.yaml": "title: Test\ndatabase: site.sqlite\nbase_url: https://user.github.io/repo/\n",

@@ -10,7 +10,8 @@ import TallyTestFolder
 struct PreviewSite {
     let root: URL
 
-    init(_ files: [String: String]) throws {
+    /// - Parameter seedSQL: rows for the site's database, after the schema.
+    init(_ files: [String: String], seedSQL: String = "") throws {
         root = TestFolder.make("tally-serve")
         var all = files
         if all["tally.yaml"] == nil { all["tally.yaml"] = "title: Test\ndatabase: site.sqlite\n" }
@@ -18,7 +19,12 @@ struct PreviewSite {
             all["templates/default.mustache"] = "<!DOCTYPE html><title>{{page.title}}</title><body>{{{content}}}</body>\n"
         }
         for (path, text) in all { try write(text, to: path) }
-        try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("site.sqlite").path)
+        try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("site.sqlite").path, seedSQL: seedSQL)
+    }
+
+    /// Runs `statements` on the site's database, as an app saving a row would.
+    func sql(_ statements: String) throws {
+        try DatabaseMigrations.migrate(databaseAt: root.appendingPathComponent("site.sqlite").path, seedSQL: statements)
     }
 
     func write(_ text: String, to path: String) throws {
@@ -32,9 +38,12 @@ struct PreviewSite {
     }
 
     /// Starts the server on a free port, runs `body`, then stops the server.
-    func serve(_ body: (Connection) async throws -> Void) async throws {
+    /// - Parameter stamp: `.reuse` builds incrementally, as `tally serve` does.
+    func serve(stamp: BuildOptions.StampUse = .none, _ body: (Connection) async throws -> Void) async throws {
         let console = ConsoleLog()
-        let server = PreviewServer(options: BuildOptions(root: root), port: 0) { line in console.lines.withLock { $0.append(line) } }
+        var options = BuildOptions(root: root)
+        options.stamp = stamp
+        let server = PreviewServer(options: options, port: 0) { line in console.lines.withLock { $0.append(line) } }
         let (bound, listening) = AsyncStream<(UInt16, String)>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run { port, basePath in listening.yield((port, basePath)) } }

@@ -88,8 +88,42 @@ struct IncrementalFixture {
             + "LEFT JOIN donations d ON d.organization_id = o.id GROUP BY o.id\n"
     }
 
-    init() throws {
-        site = try TestSite(Self.files, seedSQL: Self.seed)
+    /// Materialized views, one over users and donations, one over organizations alone, one over both of them, and
+    /// a page that shows them and the users: a table or view left stale when a build updates the kept snapshot
+    /// (`SnapshotUpdate`) shows on it. Apart from `files`, so the tests that count pages rendered count the same.
+    static let materializedViews: [String: String] = [
+        "views/gift_counts.sql": """
+            -- tally: materialize
+            -- tally: index (org)
+            SELECT d.organization_id AS org, count(*) AS n, sum(d.amount_cents) AS cents, group_concat(u.display_name, '+') AS names
+            FROM donations d JOIN users u ON u.id = d.user_id GROUP BY d.organization_id ORDER BY d.organization_id
+
+            """,
+        "views/loud_orgs.sql": "-- tally: materialize\nSELECT id, slug, upper(name) AS loud FROM organizations\n",
+        "views/org_stats.sql": """
+            -- tally: materialize
+            SELECT l.slug, l.loud, coalesce(g.n, 0) AS n, g.cents, g.names FROM loud_orgs l LEFT JOIN gift_counts g ON g.org = l.id
+
+            """,
+        "content/stats.md": """
+            ---
+            title: Stats
+            ---
+            ```sql stats
+            SELECT slug, loud, n, cents, names FROM org_stats ORDER BY slug
+            ```
+            ```sql people
+            SELECT username, display_name FROM users ORDER BY id
+            ```
+            {{#stats}}- {{slug}} {{loud}} {{n}} {{cents}} {{names}}
+            {{/stats}}{{#people}}- {{username}} {{display_name}}
+            {{/people}}
+            """,
+    ]
+
+    /// - Parameter extraFiles: files added to `files` (`materializedViews`).
+    init(extraFiles: [String: String] = [:]) throws {
+        site = try TestSite(Self.files.merging(extraFiles) { _, extra in extra }, seedSQL: Self.seed)
     }
 
     /// An incremental build into `public/`, as `tally build` runs it.

@@ -4,7 +4,8 @@ import Testing
 @testable import TallySite
 
 /// Random edits to a fixture site, each followed by an incremental build, which must equal a build of the same
-/// inputs that renders everything, byte for byte.
+/// inputs that renders everything, byte for byte. The fixture has materialized views and a page that shows them, so
+/// a table or view that an updated snapshot (`SnapshotUpdate`) left stale shows as a difference.
 @Suite struct IncrementalHarnessTests {
     /// SplitMix64: the same edits on every run for one seed, so a failure can be replayed.
     private struct SeededGenerator: RandomNumberGenerator {
@@ -20,23 +21,26 @@ import Testing
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func randomEditsBuildAsAFullBuildDoes(seed: UInt64) throws {
-        let fixture = try IncrementalFixture()
+        let fixture = try IncrementalFixture(extraFiles: IncrementalFixture.materializedViews)
         _ = try fixture.build()
         var random = SeededGenerator(state: seed)
         var keptAny = false
+        var updatedAny = false
         for number in 1...24 {
             let edit = IncrementalFixture.Edit.allCases.randomElement(using: &random) ?? .editAbout
             try fixture.apply(edit, number: number, pick: Int.random(in: 0..<9, using: &random))
             let summary = try fixture.build()
             keptAny = keptAny || summary.pagesKept > 0
+            updatedAny = updatedAny || summary.snapshotUpdate?.tablesCopied.isEmpty == false
             #expect(try fixture.mismatches() == [], "seed \(seed), edit \(number): \(edit)")
         }
         #expect(keptAny, "some build kept a page, so the comparison tested incremental builds")
+        #expect(updatedAny, "some build updated the kept snapshot, so the comparison tested updated snapshots")
     }
 
     @Test func everyEditAloneBuildsAsAFullBuildDoes() throws {
         for edit in IncrementalFixture.Edit.allCases {
-            let fixture = try IncrementalFixture()
+            let fixture = try IncrementalFixture(extraFiles: IncrementalFixture.materializedViews)
             _ = try fixture.build()
             try fixture.apply(edit, number: 5, pick: 1)
             _ = try fixture.build()
@@ -47,7 +51,7 @@ import Testing
     @Test func anySequenceOfEditsBuildsAsAFullBuildDoes() async {
         let edits = Gen.int(in: 0...(IncrementalFixture.Edit.allCases.count - 1)).array(of: 1...6)
         await propertyCheck(count: 12, input: edits, Gen.int(in: 0...8)) { indices, pick in
-            guard let fixture = try? IncrementalFixture(), (try? fixture.build()) != nil else {
+            guard let fixture = try? IncrementalFixture(extraFiles: IncrementalFixture.materializedViews), (try? fixture.build()) != nil else {
                 Issue.record("the fixture did not build")
                 return
             }

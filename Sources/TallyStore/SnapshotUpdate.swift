@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// What a snapshot updated from the kept one changed: the database's tables whose rows were copied again and the
+/// materialized views computed again. Every other table and materialized view is the kept snapshot's.
+public struct SnapshotUpdate: Sendable, Equatable {
+    /// The tables whose rows changed in the database, and those their scrub decides (every personal table when
+    /// `users` changed), by name as the schema spells it, sorted.
+    public var tablesCopied: [String] = []
+    /// The materialized views that read a copied table, directly, through views or through another such view.
+    public var viewsComputed: [String] = []
+
+    public init(tablesCopied: [String] = [], viewsComputed: [String] = []) {
+        self.tablesCopied = tablesCopied
+        self.viewsComputed = viewsComputed
+    }
+}
+
+extension PublishedSnapshot {
+    /// Copies the kept snapshot to `snapshotPath` and brings it up to the database at `sourcePath`, when only the
+    /// database's rows changed: the tables whose digest differs from `recorded` (and those their scrub decides) get
+    /// the rows that differ deleted and the database's inserted with their rowids, then scrubbed as `make` scrubs
+    /// them, and the materialized views that read them are computed again in place. Nil when it cannot be done
+    /// exactly so (the schema changed, triggers or virtual tables, a table without rowid or with generated columns, a
+    /// private key column): the caller then makes the snapshot. All of it is one transaction on one connection, so the
+    /// digests returned are of the very rows copied.
+    static func update(kept: String, recorded: SourceDigests, from sourcePath: String, policy: PublicationPolicy,
+                       views: [SiteView], functions: @escaping @Sendable (Database) -> Void,
+                       at snapshotPath: String) -> (SnapshotUpdate, SourceDigests)? {
+        // A private key column changes what the scrub can find; such a snapshot is always made.
+        // The database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
+        guard sqlite3_compileoption_used("USE_URI") == 1,
+              !policy.privateColumns.contains(where: { ["id", "user_id", "username", "post_id", "account_id"].contains($0.column) }),
+              let materialized = materializedViews(views, in: kept),
+              (try? FileManager.default.copyItem(atPath: kept, toPath: snapshotPath)) != nil else { return nil }
+        var writable = Configuration()
+        writable.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = OFF")
+            functions(db)
+        }
+        do {
+            let snapshot = try DatabaseQueue(path: snapshotPath, configuration: writable)
+            defer { try? snapshot.close() }
+            let result = try snapshot.writeWithoutTransaction { db -> (SnapshotUpdate, SourceDigests)? in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.execute(sql: "ATTACH DATABASE ? AS tally_source", arguments: [readOnlyURI(sourcePath)])
+                defer { try? db.execute(sql: "DETACH DATABASE tally_source") }
+                var outcome: (SnapshotUpdate, SourceDigests)?
+                try db.inTransaction {
+                    outcome = try apply(db, recorded: recorded, policy: policy, materialized: materialized)
+                    return outcome == nil ? .rollback : .commit
+                }
+                return outcome
+            }
+            return result
+        } catch {
+            return nil
+        }
+    }
+
+    private static func apply(_ db: Database, recorded: SourceDigests, policy: PublicationPolicy,
+                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests)? {
+        guard let now = SourceDigests.read(db, schema: "tally_source"), now.schema == recorded.schema,
+              try Int.fetchOne(db, sql: """
+                  SELECT count(*) FROM tally_source.sqlite_master WHERE type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%'
+                  """) == 0 else { return nil }
+        let changed = now.changedTables(since: recorded)
+        guard !changed.isEmpty else { return (SnapshotUpdate(), now) }
+        var personal: Set<String> = []
+        for table in now.tables.keys where try db.columns(in: table, in: "tally_source").contains(where: { $0.name == "user_id" }) {
+            personal.insert(table)
+        }
+        if now.tables["post_deliveries"] != nil { personal.insert("post_deliveries") }
+        let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
+        for table in copied.sorted() {
+            guard try copyChangedRows(db, table: table, policy: policy) else { return nil }
+        }
+        try removeUnpublishedUsers(db, published: policy.publishedUsers, only: copied)
+        for column in policy.privateColumns where copied.contains(column.table) {
+            if try db.columns(in: column.table, in: "main").contains(where: { $0.name == column.column }) { try blank(column, in: db) }
+        }
+        let computed = try computeViews(db, reading: Set(copied.map { $0.lowercased() }), materialized)
+        return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: computed), now)
+    }
+
+    /// Makes `main.table`'s rows the database's: walks both in rowid order, then deletes the snapshot's rows that
+    /// the database lacks or holds otherwise and inserts the database's rows the snapshot lacks or holds otherwise.
+    /// Rows the scrub removed come back here and are removed again after. False when the table has no rowid or
+    /// columns that cannot be written (generated ones).
+    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy) throws -> Bool {
+        let source = try db.columns(in: table, in: "tally_source")
+        let columns = try db.columns(in: table, in: "main").map(\.name)
+        let sourceNames = Set(source.map(\.name))
+        guard !columns.isEmpty, columns.allSatisfy(sourceNames.contains),
+              try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_table_xinfo(?, 'tally_source') WHERE hidden != 0", arguments: [table]) == 0
+        else { return false }
+        // A column blanked by the policy holds other values in the two; it is copied, then blanked again.
+        let blanked = Set(policy.privateColumns.filter { $0.table == table }.map(\.column))
+        let compared = columns.filter { !blanked.contains($0) }.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let quoted = table.quotedDatabaseIdentifier
+        var removed: [Int64] = []
+        var added: [Int64] = []
+        guard SiteDatabase.walkInRowidOrder(db, "SELECT rowid, \(compared) FROM tally_source.\(quoted) ORDER BY rowid",
+                                            "SELECT rowid, \(compared) FROM main.\(quoted) ORDER BY rowid", differing: { now, kept in
+            if let kept { removed.append(sqlite3_column_int64(kept, 0)) }
+            if let now { added.append(sqlite3_column_int64(now, 0)) }
+        }) else { return false }
+        let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let delete = try db.makeStatement(sql: "DELETE FROM main.\(quoted) WHERE rowid = ?")
+        for rowid in removed { try delete.execute(arguments: [rowid]) }
+        let insert = try db.makeStatement(sql: "INSERT INTO main.\(quoted) (rowid, \(list)) SELECT rowid, \(list) FROM tally_source.\(quoted) WHERE rowid = ?")
+        for rowid in added { try insert.execute(arguments: [rowid]) }
+        return true
+    }
+
+    /// A materialized view of the kept snapshot: its query as it was created, and what the query reads (tables and
+    /// views, lowercased, the base tables below views included, as SQLite's authorizer reports them).
+    struct MaterializedView {
+        let name: String
+        let select: String
+        let reads: Set<String>
+    }
+
+    /// The site's materialized views as the kept snapshot at `path` has them, in the order they were created (each
+    /// after the views it reads); nil when one is missing there or its query does not compile.
+    private static func materializedViews(_ views: [SiteView], in path: String) -> [MaterializedView]? {
+        let wanted = Dictionary(views.filter(\.materialize).map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        guard !wanted.isEmpty else { return [] }
+        return SiteDatabase.withStatementReads(at: path) { db, compile -> [MaterializedView]? in
+            let order = try String.fetchAll(db, sql: "SELECT lower(name) FROM sqlite_master WHERE type = 'table' ORDER BY rowid")
+            guard Set(order).isSuperset(of: wanted.keys) else { return nil }
+            var found: [MaterializedView] = []
+            for name in order {
+                guard let view = wanted[name] else { continue }
+                guard case .success(let select) = SiteViews.checkedStatement(view.sql, in: db), let reads = compile(select) else { return nil }
+                found.append(MaterializedView(name: view.name, select: select, reads: reads.tables))
+            }
+            return found
+        } ?? nil
+    }
+
+    /// Computes again, in the order they were created, the materialized views that read a table of `changed` or a
+    /// view computed before them: their rows deleted and inserted again from their query, so each keeps its place in
+    /// the schema and its indexes, and numbers its rows from 1 as `make` did.
+    private static func computeViews(_ db: Database, reading changed: Set<String>, _ materialized: [MaterializedView]) throws -> [String] {
+        var stale = changed
+        var computed: [String] = []
+        for view in materialized where !view.reads.isDisjoint(with: stale) {
+            let quoted = "main." + view.name.quotedDatabaseIdentifier
+            try db.execute(sql: "DELETE FROM \(quoted)")
+            try db.execute(sql: "INSERT INTO \(quoted)\n" + view.select)
+            stale.insert(view.name.lowercased())
+            computed.append(view.name)
+        }
+        return computed
+    }
+
+    /// `path` as a read-only URI for ATTACH: the database is never written.
+    private static func readOnlyURI(_ path: String) -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?mode=ro"
+    }
+}
