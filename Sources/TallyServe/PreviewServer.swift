@@ -75,25 +75,20 @@ public struct PreviewServer: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let options = self.options
+        let publisher = PublishOnCommit(state: state, basePath: loaded.basePath)
         // The build blocks its thread and renders on every core, so it runs outside the cooperative pool.
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: SiteBuilder.build(options)) }
+            DispatchQueue.global().async { continuation.resume(returning: SiteBuilder.build(options, progress: publisher)) }
         }
         switch result {
         case .success(let summary):
+            publisher.publish(summary.output)
             for warning in summary.warnings { console(warning.description) }
             // An incremental build keeps the pages whose inputs did not change (docs/cli.md#tally-build).
             let kept = summary.pagesKept == 0 ? "" : " (\(summary.pagesRendered - summary.pagesKept) rendered, \(summary.pagesKept) kept)"
             // The tables whose rows changed, copied into the kept snapshot (`SnapshotUpdate`): what a saved row cost.
             let updated = summary.snapshotUpdate.map(\.tablesCopied).flatMap { $0.isEmpty ? nil : "; \($0.joined(separator: ", ")) updated" } ?? ""
             console("Built \(counted(summary.pagesRendered, "page"))\(kept) in \((clock.now - start).seconds) s\(updated)")
-            state.update {
-                $0.generation += 1
-                $0.succeeded = true
-                $0.errors = []
-                $0.output = summary.output
-                $0.basePath = loaded.basePath
-            }
         case .failure(let failure):
             for problem in failure.diagnostics { console(problem.description) }
             let errors = failure.diagnostics.filter { $0.severity == .error }.count

@@ -105,10 +105,14 @@ public protocol BuildProgress: Sendable {
     /// A step of the build's own work besides page renders (`manifest load`, `rows checks`) took `cpu` of its
     /// threads' CPU time over `wall`; steps of one name add up. Only asked for when `wantsPageTimes`.
     func stepTimed(_ name: String, wall: Duration, cpu: Duration)
+    /// The new output is in place at `output`, complete: what remains of the build (the stamp, the incremental
+    /// record, the kept snapshot) changes no file in it. `tally serve` reloads open pages here rather than after.
+    func outputCommitted(_ output: URL)
 }
 
 extension BuildProgress {
     public func pageRendered(from file: String, in duration: Duration) {}
     public var wantsPageTimes: Bool { false }
     public func stepTimed(_ name: String, wall: Duration, cpu: Duration) {}
+    public func outputCommitted(_ output: URL) {}
 }

@@ -125,6 +125,7 @@ public enum SiteBuilder {
             writer.discard()
             return .failure(BuildFailure(problems + [error]))
         }
+        progress?.outputCommitted(writer.output)
         stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output, known: writer.outputDigest,
                       reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config))
         if let keptSnapshot { incremental?.save(output: writer.output, snapshot: keptSnapshot) }

@@ -52,6 +52,10 @@ struct BuildCommand: ParsableCommand {
                 return
             }
             if explain { print(RenderExplanation.text(summary.renderReasons), terminator: "") }
+            if explain, let update = summary.snapshotUpdate, !update.tablesCopied.isEmpty {
+                let views = update.viewsComputed.isEmpty ? "" : "; materialized views computed again: " + update.viewsComputed.joined(separator: ", ")
+                print("Snapshot updated from the last build's: rows copied from \(update.tablesCopied.joined(separator: ", "))\(views)")
+            }
             let kept = summary.pagesKept == 0 ? "" : "\(summary.pagesRendered - summary.pagesKept) rendered, \(summary.pagesKept) kept; "
             print("Built \(counted(summary.pagesRendered, "page")) (\(kept)\(counted(summary.filesWritten, "file")) written, "
                   + "\(summary.filesUnchanged) unchanged, \(summary.staticFiles) static) in \(seconds) s → \(summary.output.path)")

@@ -110,6 +110,17 @@ func temporaryFolder() throws -> URL {
         #expect(unchanged.stdout.hasPrefix("No page rendered: no input changed since the last build.\nUp to date: 4 pages"))
     }
 
+    @Test func explainSaysWhichTablesTheUpdatedSnapshotCopied() throws {
+        let folder = try temporaryFolder()
+        _ = try tally(["init", "."], in: folder)
+        _ = try tally(["build"], in: folder)
+        try "UPDATE organizations SET name = name || ' (renamed)';\n".write(to: folder.appendingPathComponent("rename.sql"), atomically: true, encoding: .utf8)
+        #expect(try tally(["migrate", "data/site.sqlite", "--seed", "rename.sql"], in: folder).status == 0)
+        let built = try tally(["build", "--explain"], in: folder)
+        #expect(built.status == 0)
+        #expect(built.stdout.contains("\nSnapshot updated from the last build's: rows copied from organizations\nBuilt 4 pages ("), "\(built.stdout)")
+    }
+
     @Test func timingsPrintEachStageOnStandardErrorAndLeaveTheSummaryAlone() throws {
         let folder = try temporaryFolder()
         _ = try tally(["init", "."], in: folder)
