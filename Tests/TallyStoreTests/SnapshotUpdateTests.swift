@@ -107,11 +107,15 @@ import TallyStore
         #expect(database.snapshotUpdate == nil)
     }
 
-    /// A database emptied after the snapshot was kept still gets its own error, not an update.
-    @Test func anEmptiedDatabaseStillGetsItsDiagnostic() throws {
+    /// A database emptied, removed or given a table of Tally's name after the snapshot was kept still gets its own
+    /// error, not an update.
+    @Test func aBadDatabaseStillGetsItsDiagnostic() throws {
         let (path, kept) = try makeDatabase()
         #expect(try open(path, kept).keepSnapshot(as: kept))
+        try DatabaseMigrations.migrate(databaseAt: path, seedSQL: "CREATE TABLE site_pages (url TEXT)")
+        #expect(throws: StoreError.reservedTable(path: path, name: "site_pages")) { try open(path, kept) }
         try FileManager.default.removeItem(atPath: path)
+        #expect(throws: StoreError.missingDatabase(path: path)) { try open(path, kept) }
         FileManager.default.createFile(atPath: path, contents: Data())
         #expect(throws: StoreError.emptyDatabase(path: path)) { try open(path, kept) }
     }
