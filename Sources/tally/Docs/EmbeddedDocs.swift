@@ -6100,6 +6100,24 @@ of CPU is the render stage and the swap, [step by step](#where-one-donations-cpu
 The output after these and five more updated builds was byte-identical (`diff -r`) to a `--force` build into a new
 folder.
 
+Instruction counts, which the load does not change: the example site (`data/example.sql`, 781 pages) through
+`tally-build-bench` (now with `TALLY_BENCH_INCREMENTAL=1`, which builds as `tally build` without `--force`), one
+donation by ada before each build, twice each way:
+
+```sh
+swift build -c release --product tally-build-bench && objcopy --strip-debug .build/release/tally-build-bench /tmp/tbb
+tally migrate data/example.sqlite --seed data/example.sql
+TALLY_BENCH_INCREMENTAL=1 /tmp/tbb $PWD /tmp/out/public            # twice: a first build, then one with nothing new
+sqlite3 data/example.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 701, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' LIMIT 1"
+rm /tmp/out/.public.tally-rows-source      # only for the "made" rows
+TALLY_BENCH_INCREMENTAL=1 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb $PWD /tmp/out/public
+```
+
+| one donation, snapshot | whole build | `SiteDatabase.openSnapshot` | of which |
+| --- | ---: | ---: | --- |
+| made from the database | 3,718 M, 3,717 M | 825 M | `SourceDigests.read` of the copy 47 M (new: the record's digests) |
+| updated from the kept one | 3,163 M, 3,157 M | 272 M | the 4 materialized views 148 M, `SourceDigests.read` of the database 46 M |
+
 **`tally serve` after a saved row** (`bench/serve_bench.py`, new: serve on a free port, then one donation by ada per
 save, and `/orgs/generated-000001/` fetched every 50 ms until it changes; the live-reload events endpoint long-polled
 for the build that reloads open pages; load average 5–6):
