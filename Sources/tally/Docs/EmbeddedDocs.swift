@@ -6075,19 +6075,85 @@ the merge: `--out` is no longer among the settings, since the stamp and the reco
 describe, and the paths that remain are resolved; `BuildStampTests.theSameFoldersSpelledOtherwiseAreUpToDate`.) Keeping the manifest, the snapshot's connection and the plan in memory
 between rebuilds was not done this session.
 
+### Gift pages numbered from the oldest gift (2026-11-25, branch `donation`)
+
+Three changes to the one-donation build, measured with the release builds of `e6dc69b` (before) and of this
+branch, A/B on the same generated site (`bench/example_bench.py`'s 20,000-organization database, the site as
+`bench/incremental_bench.py` copies it), each a `--force` build into a new folder and then one donation by ada:
+
+```sh
+tally build --db directory.sqlite --out public --force                               # full
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 1001, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+tally build --db directory.sqlite --out public --timings                             # one donation
+```
+
+| build (load average) | pages rendered | full build CPU | donation wall | donation CPU (user + sys) | share of the full build's CPU |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| before, `e6dc69b` (8) | 2,658 | 56.37 s | 23.4 s | 23.76 s (16.40 + 7.36) | 42.2 % |
+| before, `e6dc69b` (10–14, another run) | 2,658 | 51.23 s | 100.1 s | 17.17 s (13.28 + 3.89) | 33.5 % |
+| after (6) | 658 | 48.21 s | 10.2 s | 12.30 s (9.23 + 3.07) | 25.5 % |
+
+The two runs before show how far load moves these figures; the render stage's own CPU is steadier: 18.1 s before
+and 7.9 s after, in the runs at loads 8 and 6. The steps of the donation build after, by thread CPU (`--timings`):
+
+| stage or step | CPU |
+| --- | ---: |
+| Opening database: the snapshot made again (another branch, "serve", makes it update only changed tables) | 2.09 s |
+| Rendering pages, of which | 7.86 s |
+| &nbsp;&nbsp;rows checks (`/`, `/users/`, `/users/ada/`, `/charts/`, `/users/ada/budget/`…: they render after, with these rows) | 1.61 s |
+| &nbsp;&nbsp;listing rows read (22 listings: the reading thread, now timed) | 1.49 s |
+| &nbsp;&nbsp;listing queries (their other queries, once a listing) | 0.95 s |
+| &nbsp;&nbsp;listing rows counted (`count(*)` by SQLite) | 0.92 s |
+| &nbsp;&nbsp;page renders: 629 tag listing pages (each shows its tag's total given), 29 others | ≈ 0.5 s |
+| &nbsp;&nbsp;deciding 30,224 pages | 0.51 s |
+| &nbsp;&nbsp;pages queries read again (the reading thread and the pages made: now timed) | 0.48 s |
+| &nbsp;&nbsp;manifest load | 0.28 s |
+| &nbsp;&nbsp;listing pages compared (3,241); changed rows; page inputs and table digests | 0.17 s; 0.16 s; 0.12 s |
+| Swapping output (the walk of both trees, the stamp's walk), of which | 1.38 s |
+| &nbsp;&nbsp;manifest saved; snapshot kept | 0.38 s; 0.07 s |
+
+- **`paginate_from: end`** ([content.md](content.md#pages-numbered-from-the-end)). Ada's 2,002 gift pages were
+  numbered from the newest gift, so one more gift moved a row from every page to the next and all 2,002 rendered
+  (3.4 s of render CPU before, plus their writes, moves and records). Numbered from the oldest, a new gift changes
+  the first page only, until it holds 100 and a new page number appears (then every page renders once, since each
+  shows the page count). The gift pages say which gifts they hold ("gifts 101–200, counted from the first") rather
+  than how many there are: a listing's page is kept when what it shows is as recorded, and the row count is part of
+  that only when its templates can show `paginator.total` (`IncrementalBuild.showsListingTotal`, from the tags of
+  its body, title, description, layout and partials; a `{{#paginator}}` section, or a template it cannot see, counts
+  as showing it). Hugo and Zola number pages from the first row only (Zola's `paginate_reversed` reverses the rows,
+  not the numbers), so this is opt-in: the other listings are as they were, byte for byte, and the example's output
+  changed only in the gift pages and the sitemap's entry for ada's second gift page (`page/2/` is now `page/1/`).
+- **A listing's rows counted by SQLite and read once.** A listing of more than 4,096 rows was read twice, once to
+  count (every page shows the count and the page count) and once to render, each read making every row's values in
+  Swift; now `count(*)` over the query counts it (without its final `ORDER BY`, which would sort for nothing:
+  `SQLTokens.withoutFinalOrderBy`: the counts took 1.32 s of CPU with the sort and 0.97 s without, in runs at loads
+8 and 11) and it is read once, 16 pages at a
+  time, for short listings too (which held all their rows before). The count is SQLite's work alone, but not free:
+  it runs the query's joins and filters.
+- **Timed apart.** The reading threads of `SiteDatabase.forEachChunk` report their CPU time (`readerTimes:`), which
+  no thread that handles the rows could see: "pages queries read again" and "listing rows read" were the untimed
+  part of the render stage. What is left untimed there is about 0.4 s (the page writes and the feed offers).
+- **The manifest's page lines** are kept as their text when loaded (they were split into fields and joined again)
+  and a record's params and results digests are found without splitting the other fields: manifest load 0.48 →
+  0.28 s, deciding pages 0.90 → 0.51 s.
+
+Output: the example site built by both binaries differs only in the gift pages and the sitemap as said; the
+20,000-organization site after the donation build equals a `--force` build of the same inputs into another folder
+(`diff -r`, no difference).
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 2,657 of 30,224 pages and took 29.7 % of the full build's CPU time at load 2 (37 % at load
-  20, [step by step](#where-one-donations-cpu-goes-step-by-step-2026-11-25-branch-incremental)). Ada's 2,002 gift
-  pages, whose rows all shift when a newer gift is added, take 6 s of render CPU alone, near the 10 % budget
-  (7.8 s), so the target needs them not to shift (a listing numbered from its oldest row) or a larger full build
-  to compare with. Next, from that split: time apart and cut the render stage's work outside page renders
-  (≈ 8 s: the plan's second read of every `pages` query, the long listing's second read); a snapshot updated
-  from the kept one (only the tables whose digest changed copied, only the materialized views that read them
-  computed again: 3.1 s); the swap's walk of both trees (2.5 s); the manifest in a format that loads without
-  splitting text (0.7 s); more shapes proven keyed (the aggregates of `/`, `/users/`, `/charts/` are not keyed
-  by nature; their rows checks feed their renders). `tally serve` keeps nothing between rebuilds: a saved row
+  organizations renders 658 of 30,224 pages and takes 25.5 % of the full build's CPU time at load 6
+  ([gift pages numbered from the oldest](#gift-pages-numbered-from-the-oldest-gift-2026-11-25-branch-donation)).
+  Next, from that split: the listings a changed table concerns are read and compared page by page (22 of them:
+  3.4 s in rows read, counted and their other queries; a listing sorted by a column no changed row touches could
+  be kept by its keys, as keyed pages are); the rows checks (1.6 s, but those pages render after with their rows);
+  the snapshot made again (2.1 s, the "serve" branch); the swap's walk of the output to find stale files and the
+  stamp's walk after an in-place update (about 0.9 s: the first needs the previous build's file list, the second a
+  digest kept up to date from the files the commit moved, which must not drift when a file was changed outside
+  Tally); deciding each page (0.5 s, a `stat` of each kept file); more shapes proven keyed (the aggregates of `/`,
+  `/users/`, `/charts/` are not keyed by nature; their rows checks feed their renders). `tally serve` keeps nothing between rebuilds: a saved row
   costs a whole incremental build; keeping the manifest, the snapshot's connection and the plan in memory is next.
   The `org.mustache` edit and the Markdown case were not measured again this session.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
