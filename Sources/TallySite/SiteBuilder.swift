@@ -91,7 +91,7 @@ public enum SiteBuilder {
                                     wholeListing: options.wholeListing)
         pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
         for index in plan.templatedSources {
-            PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database) { pages in
+            PageExpander.forEachChunk(of: index, content.pages, plan: plan, database: database, timer: StepTimer(progress)) { pages in
                 pageWriter.renderAndWrite(incremental?.pagesToRender(pages) ?? pages)
             }
         }

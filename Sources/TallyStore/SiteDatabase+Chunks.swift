@@ -9,12 +9,21 @@ extension SiteDatabase {
     ///
     /// The rows are read on a thread of their own, holding one of the pool's connections, because `body` runs
     /// other queries (a templated page's own) and the pool's reads cannot nest on one thread.
+    /// - Parameter readerTimes: given the reading thread's wall and CPU time when it is done (`--timings`): no
+    ///   thread's clock that runs `body` sees it.
     /// - Returns: the query's column names, also when it returns no rows.
     @discardableResult
     public func forEachChunk(_ sql: String, parameters: [String: DataValue] = [:], chunkSize: Int,
+                             readerTimes: (@Sendable (_ wall: Duration, _ cpu: Duration) -> Void)? = nil,
                              _ body: (_ columns: [String], _ rows: [[DataValue]]) -> Void) throws(QueryError) -> [String] {
         let handoff = ChunkHandoff()
         let reader = Thread { [pool] in
+            let started = readerTimes == nil ? nil : (wall: ContinuousClock.now, cpu: Self.threadCPUTime())
+            // Reported before the last item, so the caller has the times once it returns.
+            func finish(_ item: ChunkHandoff.Item) {
+                if let readerTimes, let started { readerTimes(ContinuousClock.now - started.wall, Self.threadCPUTime() - started.cpu) }
+                handoff.put(item)
+            }
             do {
                 try pool.unsafeRead { db in
                     var rows: [[DataValue]] = []
@@ -28,9 +37,9 @@ extension SiteDatabase {
                     }
                     handoff.put(.rows(columns, rows))
                 }
-                handoff.put(.end)
+                finish(.end)
             } catch {
-                handoff.put(.failed(SiteDatabase.queryError(error)))
+                finish(.failed(SiteDatabase.queryError(error)))
             }
         }
         reader.start()
@@ -46,6 +55,15 @@ extension SiteDatabase {
                 throw error
             }
         }
+    }
+}
+
+extension SiteDatabase {
+    /// The CPU time the calling thread has used.
+    static func threadCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }
 

@@ -133,6 +133,15 @@ public struct PageTemplate: Sendable {
         }
     }
 
+    /// Whether the template may read key `key` of `name`: with a dot (`{{name.key}}`), or through `name` itself,
+    /// whose keys a section over it reaches (`{{#name}}…{{key}}…{{/name}}`).
+    public func mayRead(_ key: String, of name: String) -> Bool {
+        tags.contains { tag in
+            guard tag.kind == .other, let sigil = tag.name.first, !"/!=$".contains(sigil), tag.rootName == name else { return false }
+            return tag.key == nil || tag.key == key
+        }
+    }
+
     /// Where the template first applies the helper `helper`, as in `{{date(x)}}`: to the column `argument` when
     /// given and some tag does (`{{money(total_cents)}}`, `{{money(gifts.total_cents)}}`), else to anything.
     public func firstUse(ofHelper helper: String, argument: String? = nil) -> (line: Int, column: Int)? {

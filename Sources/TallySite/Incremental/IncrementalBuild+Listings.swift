@@ -1,5 +1,6 @@
 import TallyFormat
 import TallyStore
+import TallyTemplates
 
 /// Paginated listings: kept whole when none of their inputs changed; when only tables they read changed, the
 /// listing's queries run once, as for any listing, and each page keeps its files if what it shows (its window of
@@ -7,8 +8,9 @@ import TallyStore
 extension IncrementalBuild {
     /// - Parameter change: the first input that changed, in words; nil when none did.
     func decideListingPage(_ page: PageInstance, record: PageManifest.Page, change: String?) -> ListingDecision {
-        guard let count = record.listingPages else { return .render("it was not a paginated listing") }
-        let later = count < 2 ? [] : (2...count).map { Pagination.path(of: $0, first: page.path) }
+        guard let count = record.listingPages, var position = page.listing else { return .render("it was not a paginated listing") }
+        position.pages = count
+        let later = count < 2 ? [] : (2...count).map(position.path(at:))
         if later.contains(where: { planned[$0] != nil }) { return .render("another page has the URL of one of its later pages") }
         if let change { return .check("it is a paginated listing, and \(change)") }
         var records = [page.path: record]
@@ -50,10 +52,25 @@ extension IncrementalBuild {
     }
 
     /// The digest of what a listing's page shows: every query's results as the page gets them (the paginated one
-    /// as its window of rows), and the listing's row count.
+    /// as its window of rows), and the listing's row count when its templates may show it (`paginator.total`).
+    /// Where and how many its pages are is in the record beside it (`PageManifest.Page.listingResults`).
     func shownDigest(_ page: PageInstance, _ listing: ListingPage) -> String {
         var tables = listing.shared.tables
         tables[listing.shared.paginated.name] = listing.rows
-        return ContentDigest.of(PageInputs.resultsDigest(tables) + " \(listing.total)")
+        let showsTotal = showsListingTotal.indices.contains(page.sourceIndex) ? showsListingTotal[page.sourceIndex] : true
+        return ContentDigest.of(PageInputs.resultsDigest(tables) + (showsTotal ? " \(listing.total)" : " -"))
+    }
+
+    /// Whether a content file's pages may show `paginator.total`: its body, title or description, its layout, or a
+    /// partial or parent they name reads it, or a template it names is not known (a dynamic partial). A listing
+    /// numbered from its end whose templates do not keeps its older pages when rows are added at its start.
+    static func showsListingTotal(_ source: PageSource, templates: TemplateLibrary) -> Bool {
+        guard source.pagination != nil else { return true }
+        var read = [source.body] + [source.title, source.description].compactMap { $0 }
+        for name in PageInputs.templatesUsed(by: source, in: templates) {
+            guard let template = templates.template(named: name) else { return true }
+            read.append(template)
+        }
+        return read.contains { $0.mayRead("total", of: "paginator") }
     }
 }

@@ -16,6 +16,7 @@ extension IncrementalBuild {
         let previous = forced ? nil : timer.measure("manifest load") { PageManifest.load(beside: writer.output) }
         return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
                                 writer: writer, feedPages: feedPages, planned: planned, keepsReasons: options.explain,
-                                snapshot: previous?.keptSnapshot(beside: writer.output), timer: timer)
+                                snapshot: previous?.keptSnapshot(beside: writer.output), timer: timer,
+                                showsListingTotal: sources.map { showsListingTotal($0, templates: templates) })
     }
 }

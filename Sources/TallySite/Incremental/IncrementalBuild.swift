@@ -34,6 +34,9 @@ final class IncrementalBuild: Sendable {
     /// Each page's record for the manifest, as it renders or is kept: in a temporary file until `save`.
     let records = PageRecordLog()
     let timer: StepTimer
+    /// By source index: whether its pages may show `paginator.total` (`showsListingTotal`), which is then part of
+    /// what a listing's page shows.
+    let showsListingTotal: [Bool]
 
     struct State {
         var reasons: [String: String] = [:]
@@ -50,8 +53,9 @@ final class IncrementalBuild: Sendable {
     /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
          writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], keepsReasons: Bool = false,
-         snapshot: String? = nil, timer: StepTimer = StepTimer(nil)) {
+         snapshot: String? = nil, timer: StepTimer = StepTimer(nil), showsListingTotal: [Bool] = []) {
         self.previous = previous
+        self.showsListingTotal = showsListingTotal
         self.keepsReasons = keepsReasons
         self.timer = timer
         self.planned = planned
@@ -127,11 +131,11 @@ final class IncrementalBuild: Sendable {
             records.append(path, record)
         }
         var laterPages: [String: PageOwner] = [:]
-        for page in pages where page.listing != nil {
-            guard let record = kept[page.path], let count = record.listingPages else { continue }
+        for page in pages {
+            guard var listing = page.listing, let record = kept[page.path], let count = record.listingPages else { continue }
+            listing.pages = count
             for number in 2...max(2, count) where number <= count {
-                laterPages[Pagination.path(of: number, first: page.path)] = PageOwner(sourceIndex: Int32(page.sourceIndex),
-                                                                                     row: page.listing?.row ?? 0, number: Int32(number))
+                laterPages[listing.path(at: number)] = PageOwner(sourceIndex: Int32(page.sourceIndex), row: listing.row, number: Int32(number))
             }
         }
         state.withLock { state in

@@ -31,10 +31,22 @@ struct PageManifest: Equatable {
         }
 
         /// The digest of its row of the `pages` query (`PageInputs.paramsDigest`).
-        var params: String { String(fieldList[0]) }
+        var params: String { field(0) }
         /// The digest of the rows its queries gave (`PageInputs.resultsDigest`); for a page of a paginated listing,
         /// `listing <page count> <digest of what it shows>` (`listingResults`).
-        var results: String { String(fieldList[1]) }
+        var results: String { field(1) }
+
+        /// Field `number` (0 or 1), found without splitting the others: every page's record is asked for them.
+        private func field(_ number: Int) -> String {
+            let bytes = fields.utf8
+            var start = bytes.startIndex
+            for _ in 0..<number {
+                guard let tab = bytes[start...].firstIndex(of: UInt8(ascii: "\t")) else { return "" }
+                start = bytes.index(after: tab)
+            }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\t")) ?? bytes.endIndex
+            return String(Substring(bytes[start..<end]))
+        }
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
         var files: [OutputFileStamp] {
             let list = fieldList
@@ -104,6 +116,18 @@ struct PageManifest: Equatable {
         var manifest = PageManifest()
         var source: String?
         for line in lines where !line.isEmpty {
+            // A page's fields stay one text, as `Page` keeps them: split into strings and joined again, they were
+            // most of the load's time (docs/performance.md).
+            if line.utf8.starts(with: "page\t".utf8) {
+                let rest = line.utf8.dropFirst(5)
+                guard let source, let tab = rest.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+                let fields = rest[rest.index(after: tab)...]
+                // The params, the results and pairs of file and stamp: an odd number of tabs, three or more.
+                let tabs = fields.reduce(0) { $1 == UInt8(ascii: "\t") ? $0 + 1 : $0 }
+                guard tabs >= 3, tabs % 2 == 1 else { return nil }
+                manifest.pages[String(Substring(rest[..<tab]))] = Page(source: source, line: String(Substring(fields)))
+                continue
+            }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch (fields[0], fields.count) {
             case ("snapshot", 2):
@@ -116,10 +140,6 @@ struct PageManifest: Equatable {
             case ("input", 3):
                 guard let source else { return nil }
                 manifest.sources[source]?[fields[1]] = fields[2]
-            case ("page", let count) where count >= 6 && count % 2 == 0:
-                let files = stride(from: 4, to: count, by: 2).map { OutputFileStamp(path: fields[$0], stamp: fields[$0 + 1]) }
-                guard let source else { return nil }
-                manifest.pages[fields[1]] = Page(source: source, params: fields[2], results: fields[3], files: files)
             default:
                 return nil
             }

@@ -16,10 +16,13 @@ struct SQLTokens {
     }
 
     let tokens: [Token]
+    /// Where each token starts in the query's UTF-8.
+    let starts: [Int]
 
     init(_ sql: String) {
         let text = Array(sql.utf8)
         var tokens: [Token] = []
+        var starts: [Int] = []
         var index = 0
         func scan(while condition: (UInt8) -> Bool) -> String {
             let start = index
@@ -47,6 +50,8 @@ struct SQLTokens {
         while index < text.count {
             let byte = text[index]
             let next = index + 1 < text.count ? text[index + 1] : 0
+            let (start, before) = (index, tokens.count)
+            defer { if tokens.count > before { starts.append(start) } }
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0c:
                 index += 1
@@ -92,6 +97,27 @@ struct SQLTokens {
             }
         }
         self.tokens = tokens
+        self.starts = starts
+    }
+
+    /// The query without its final top-level `ORDER BY`, which does not change how many rows it gives, so that
+    /// `count(*)` over it need not sort them; nil when it has none, or a `LIMIT` follows it.
+    static func withoutFinalOrderBy(_ sql: String) -> String? {
+        let query = SQLTokens(sql)
+        var depth = 0
+        var orderBy: Int?
+        for (index, token) in query.tokens.enumerated() {
+            switch token {
+            case .symbol("("): depth += 1
+            case .symbol(")"): depth -= 1
+            case .word("order") where depth == 0 && index + 1 < query.tokens.count && query.tokens[index + 1].isKeyword("by"):
+                orderBy = index
+            case .word("limit") where depth == 0: orderBy = nil
+            default: break
+            }
+        }
+        guard let orderBy else { return nil }
+        return String(decoding: Array(sql.utf8)[..<query.starts[orderBy]], as: UTF8.self)
     }
 
     /// The names this statement declares as common table expressions (`WITH gaps AS (…)`, `, days (d) AS

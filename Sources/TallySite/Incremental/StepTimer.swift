@@ -1,5 +1,6 @@
-/// Times the incremental build's own steps for `--timings` (`BuildProgress.stepTimed`): the manifest's load, the
-/// rows checks, the listings' checks. Nothing is read from a clock when no one asked.
+/// Times the build's own steps besides page renders for `--timings` (`BuildProgress.stepTimed`): the manifest's
+/// load, the rows checks, the listings' checks, the rows read again as pages render. Nothing is read from a clock
+/// when no one asked.
 struct StepTimer: Sendable {
     let progress: (any BuildProgress)?
 
@@ -15,5 +16,11 @@ struct StepTimer: Sendable {
         let result = body()
         progress.stepTimed(name, wall: ContinuousClock.now - wall, cpu: ThreadCPUTime.now() - cpu)
         return result
+    }
+
+    /// What `SiteDatabase.forEachChunk` reports its reading thread's times to, as step `name`; nil when no one asked.
+    func reader(_ name: String) -> (@Sendable (_ wall: Duration, _ cpu: Duration) -> Void)? {
+        guard let progress else { return nil }
+        return { wall, cpu in progress.stepTimed(name, wall: wall, cpu: cpu) }
     }
 }

@@ -18,6 +18,8 @@ struct FrontMatter: Sendable {
     /// The query whose rows are split into pages (`paginate: orgs`), and how many a page shows (`per_page: 24`).
     var paginate: String?
     var perPage: Int?
+    /// `paginate_from: end`: the listing's pages are numbered from the last row of its query (`Pagination.fromEnd`).
+    var paginateFrom: String?
     /// How this page writes numbers, money and dates, when not as the site does (`locale: de-DE`).
     var locale: FormatLocale?
     /// The user's own keys, converted to template values.
@@ -25,7 +27,8 @@ struct FrontMatter: Sendable {
     /// Line of each key in the content file, for error messages.
     var lines: [String: Int] = [:]
 
-    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages", "paginate", "per_page", "locale"]
+    static let knownKeys: Set = ["title", "description", "layout", "date", "draft", "weight", "tags", "sitemap", "pages", "paginate", "per_page",
+                                "paginate_from", "locale"]
 
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
         let pairs: [FrontMatterPair]
@@ -74,6 +77,8 @@ struct FrontMatter: Sendable {
                 }
                 matter.locale = locale
             case "per_page": if let number = value.int, number > 0 { matter.perPage = number } else { wrong("a whole number above 0") }
+            case "paginate_from":
+                if let text = value.scalar?.string, ["start", "end"].contains(text) { matter.paginateFrom = text } else { wrong("`start` or `end`") }
             default: matter.extra[key] = templateValue(value)
             }
         }

@@ -12,11 +12,11 @@ struct PageInstance: Sendable {
     /// page 1; the render stage reads the listing's rows once and makes the others (`page(_:)`).
     var listing: ListingPosition? = nil
 
-    /// Page `number` of this page's listing.
-    func page(_ number: Int) -> PageInstance {
-        guard let listing else { return self }
-        return PageInstance(sourceIndex: sourceIndex, path: Pagination.path(of: number, first: listing.firstPath), params: params,
-                            listing: ListingPosition(number: number, pages: listing.pages, firstPath: listing.firstPath, row: listing.row))
+    /// The page at `position` (1 for the first) of this page's listing.
+    func page(_ position: Int) -> PageInstance {
+        guard var listing else { return self }
+        listing.number = position
+        return PageInstance(sourceIndex: sourceIndex, path: listing.path(at: position), params: params, listing: listing)
     }
 
     /// The file this page is written to inside the output folder.
@@ -38,11 +38,22 @@ struct PageOwner: Sendable, Equatable {
 
 /// Page `number` of `pages` of a paginated listing whose first page is at `firstPath`.
 struct ListingPosition: Sendable, Equatable {
-    let number: Int
+    /// Where the page comes in reading order: 1 for the first page, at `firstPath`.
+    var number: Int
     var pages: Int
     let firstPath: String
     /// The row of the `pages` query that gave the listing (0 for a file that is not templated), for its pages' owners.
     let row: Int32
+    /// `paginate_from: end`: the pages are numbered from the last, so the first page has the highest number.
+    var fromEnd = false
+
+    /// The number the page at `position` shows and has in its URL.
+    func shownNumber(at position: Int) -> Int { fromEnd ? pages - position + 1 : position }
+
+    /// The URL of the page at `position`: "/orgs/" for the first, "/orgs/page/3/" for the page numbered 3.
+    func path(at position: Int) -> String {
+        Pagination.path(of: shownNumber(at: position), position: position, first: firstPath)
+    }
 }
 
 /// Every page a build writes, known by URL before any renders, without holding the pages themselves: a templated
@@ -144,21 +155,27 @@ enum PageExpander {
 
     /// Reads the pages of a templated file again, in chunks of at most `chunkSize`, leaving out the rows the plan
     /// rejected (an unsafe URL segment, a URL another page has). `wanted` picks pages by URL before any is made.
+    /// - Parameter timer: times the reading (its own thread) and the making of the pages as one `--timings` step.
     static func forEachChunk(of sourceIndex: Int, _ sources: [PageSource], plan: PagePlan, database: SiteDatabase,
-                             wanted: (String) -> Bool = { _ in true }, _ body: ([PageInstance]) -> Void) {
+                             timer: StepTimer = StepTimer(nil), wanted: (String) -> Bool = { _ in true },
+                             _ body: ([PageInstance]) -> Void) {
         let source = sources[sourceIndex]
         guard let sql = source.frontMatter.pagesQuery else { return }
         let line = source.frontMatter.lines["pages"] ?? 1
+        let step = "pages queries read again"
         var rowIndex = 0
         // The query ran without error in `plan`, on the same unchanging snapshot.
-        _ = try? database.forEachChunk(sql, chunkSize: chunkSize) { columns, rows in
-            var pages: [PageInstance] = []
-            for row in rows {
-                defer { rowIndex += 1 }
-                guard case .success(let page) = instance(of: sourceIndex, source, columns: columns, row: row, rowIndex: rowIndex, line: line),
-                      plan.owners[page.path] == PageOwner(sourceIndex: Int32(sourceIndex), row: Int32(rowIndex)), wanted(page.path)
-                else { continue }
-                pages.append(listed(page, source, row: Int32(rowIndex)))
+        _ = try? database.forEachChunk(sql, chunkSize: chunkSize, readerTimes: timer.reader(step)) { columns, rows in
+            let pages = timer.measure(step) {
+                var pages: [PageInstance] = []
+                for row in rows {
+                    defer { rowIndex += 1 }
+                    guard case .success(let page) = instance(of: sourceIndex, source, columns: columns, row: row, rowIndex: rowIndex, line: line),
+                          plan.owners[page.path] == PageOwner(sourceIndex: Int32(sourceIndex), row: Int32(rowIndex)), wanted(page.path)
+                    else { continue }
+                    pages.append(listed(page, source, row: Int32(rowIndex)))
+                }
+                return pages
             }
             if !pages.isEmpty { body(pages) }
         }
@@ -167,9 +184,9 @@ enum PageExpander {
     /// A paginated page marked as its listing's first page. How many pages follow is known only once its rows
     /// are read, which the render stage does once for all of them (`PageWriter.renderAndWrite`).
     private static func listed(_ page: PageInstance, _ source: PageSource, row: Int32) -> PageInstance {
-        guard source.pagination != nil else { return page }
+        guard let pagination = source.pagination else { return page }
         var listed = page
-        listed.listing = ListingPosition(number: 1, pages: 1, firstPath: page.path, row: row)
+        listed.listing = ListingPosition(number: 1, pages: 1, firstPath: page.path, row: row, fromEnd: pagination.fromEnd)
         return listed
     }
 

@@ -3,78 +3,92 @@ import TallyFormat
 import TallyStore
 
 extension PageWriter {
-    /// Rows of a listing's split query held in memory at most: a listing of up to this many rows is read once and
-    /// its pages render from memory; a longer one (a person's million gifts) is read twice, once to count its rows,
-    /// which every page shows, and once a window of pages at a time as they render, so memory stays bounded.
-    static let heldRows = 4_096
-    /// Pages of a long listing rendered together from one window of its rows, on every core.
+    /// Pages of a listing rendered together from one window of its rows, on every core: the rows held in memory are
+    /// at most this many pages' and one chunk's, however long the listing (a person's million gifts).
     static let pagesPerWindow = 16
 
     /// Renders and writes every page of the listing whose first page is `page`.
+    ///
+    /// The split query's rows are counted first by SQLite (`SELECT count(*)` over it), since every page shows the
+    /// count and the page count, and then read once, a window of pages at a time, each window rendered as it
+    /// fills. Reading the rows once to count them and again to show them cost a long listing's rows twice in
+    /// values made and dropped (`docs/performance.md`).
     func writeListing(_ page: PageInstance) {
-        guard var shared = StepTimer(progress).measure("listing queries", { renderer.listingTables(of: page) }) else {
-            return write(page)
-        }
-        let database = renderer.database
+        let timer = StepTimer(progress)
+        guard var shared = timer.measure("listing queries", { renderer.listingTables(of: page) }),
+              var listing = page.listing else { return write(page) }
         let query = shared.paginated
-        let whole = page.listing?.firstPath == wholeListing
-        var columns: [String] = []
-        var held: [[DataValue]] = []
-        var total = 0
-        let read: Result<[String], QueryError> = StepTimer(progress).measure("listing queries") {
-            Result { () throws(QueryError) in
-                try database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow) { _, rows in
-                    if whole || total + rows.count <= Self.heldRows {
-                        held += rows
-                    } else {
-                        held = []
-                    }
-                    total += rows.count
-                }
-            }
-        }
-        do throws(QueryError) {
-            columns = try read.get()
-        } catch {
-            // Rendered without its rows, the page runs the query itself and reports the error at its line.
-            return write(page)
-        }
-        guard var listing = page.listing else { return write(page) }
-        if whole {
+        // Rendered without its rows, the page runs the query itself and reports the error at its line.
+        guard let total = timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
+        if listing.firstPath == wholeListing {
             // One page of every row: what a printed statement needs, however long the year.
             shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total))
             listing.pages = 1
+            listing.fromEnd = false
         } else {
             listing.pages = claimPages(of: page, rows: total)
         }
         var first = page
         first.listing = listing
-        if whole || total <= Self.heldRows {
-            writePages(of: first, from: 1, rows: held, columns: columns, shared: shared, total: total)
-            return
+        let layout = ListingRows(total: total, size: shared.size, fromEnd: listing.fromEnd)
+        var pending: [[DataValue]] = []
+        var position = 1
+        var columns: [String] = []
+        let read: Result<[String], QueryError> = Result { () throws(QueryError) in
+            try renderer.database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow,
+                                               readerTimes: timer.reader("listing rows read")) { names, rows in
+                columns = names
+                guard position <= listing.pages else { return }
+                pending += rows
+                var filled = 0
+                while position + filled <= listing.pages,
+                      layout.start(of: position + filled + 1) - layout.start(of: position) <= pending.count,
+                      layout.start(of: position + filled + 1) > layout.start(of: position + filled) { filled += 1 }
+                guard filled > 0 else { return }
+                let used = layout.start(of: position + filled) - layout.start(of: position)
+                writePages(of: first, from: position, count: filled, rows: pending[..<used], columns: columns, shared: shared,
+                           layout: layout)
+                pending.removeFirst(used)
+                position += filled
+            }
         }
-        held = []
-        var number = 1
-        // The query read the same rows in the same order a moment ago: the snapshot does not change during a build.
-        _ = try? database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow) { columns, rows in
-            guard number <= listing.pages else { return }
-            writePages(of: first, from: number, rows: rows, columns: columns, shared: shared, total: total)
-            number += (rows.count + shared.size - 1) / shared.size
+        guard case .success(let names) = read else { return write(page) }
+        // The last page, when the rows ran out before they filled it, and an empty listing's first page.
+        if position <= listing.pages {
+            writePages(of: first, from: position, count: 1, rows: pending[...], columns: names, shared: shared, layout: layout)
         }
     }
 
-    /// Writes the pages that `rows` fill, the first of them page `number`, on every core; none past the listing's
-    /// last claimed page. An empty listing still writes its first page.
-    private func writePages(of first: PageInstance, from number: Int, rows: [[DataValue]], columns: [String],
-                            shared: ListingTables, total: Int) {
-        guard let pages = first.listing?.pages else { return }
-        let size = shared.size
-        let count = min(max(1, (rows.count + size - 1) / size), pages - number + 1)
-        DispatchQueue.concurrentPerform(iterations: max(0, count)) { offset in
-            let start = min(rows.count, offset * size)
-            let window = DataTable(columns: columns, rows: Array(rows[start..<min(rows.count, start + size)]))
-            let page = first.page(number + offset)
-            let shown = ListingPage(shared: shared, rows: window, total: total)
+    /// How many rows `query` gives with the listing's parameters: counted by SQLite, without sorting them when it
+    /// can (`SQLTokens.withoutFinalOrderBy`), or, when the query cannot be wrapped in `count(*)` (a trailing `;`),
+    /// by reading them; nil when it fails.
+    private func rowCount(of query: PageQuery, _ page: PageInstance) -> Int? {
+        let database = renderer.database
+        for sql in [SQLTokens.withoutFinalOrderBy(query.sql), query.sql].compactMap({ $0 }) {
+            // The line break keeps a trailing `-- comment` from swallowing the parenthesis.
+            if let counted = try? database.run("SELECT count(*) FROM (\n" + sql + "\n)", parameters: page.params),
+               case .integer(let count)? = counted.rows.first?.first {
+                return Int(count)
+            }
+        }
+        var total = 0
+        let read: Result<[String], QueryError> = Result { () throws(QueryError) in
+            try database.forEachChunk(query.sql, parameters: page.params, chunkSize: 4_096) { _, rows in total += rows.count }
+        }
+        guard case .success = read else { return nil }
+        return total
+    }
+
+    /// Writes `count` pages from `rows`, the first of them the page at `position`, on every core.
+    private func writePages(of first: PageInstance, from position: Int, count: Int, rows: ArraySlice<[DataValue]>,
+                            columns: [String], shared: ListingTables, layout: ListingRows) {
+        let offset = layout.start(of: position)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let start = layout.start(of: position + index) - offset
+            let end = min(rows.count, layout.start(of: position + index + 1) - offset)
+            let window = DataTable(columns: columns, rows: Array(rows[rows.startIndex + start..<rows.startIndex + max(start, end)]))
+            let page = first.page(position + index)
+            let shown = ListingPage(shared: shared, rows: window, total: layout.total)
             // A page that shows what it showed in the last build keeps its files (incremental builds).
             guard incremental?.keepsListingPage(page, showing: shown) != true else { return }
             write(page, listing: shown)

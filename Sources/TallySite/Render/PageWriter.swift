@@ -117,24 +117,28 @@ final class PageWriter: Sendable {
     }
 
     /// Takes the URLs of a listing's pages after its first, as many as its rows fill; a URL another page has
-    /// ends the listing there, with an error at its `paginate` line.
+    /// ends the listing there, with an error at its `paginate` line. A listing numbered from its end takes every
+    /// page's number from its page count, so cut short it keeps its first page only.
     func claimPages(of page: PageInstance, rows: Int) -> Int {
-        guard let listing = page.listing, let size = renderer.sources[page.sourceIndex].pagination?.size else { return 1 }
+        guard var listing = page.listing, let size = renderer.sources[page.sourceIndex].pagination?.size else { return 1 }
         let source = renderer.sources[page.sourceIndex]
-        var pages = 1
-        while pages < Pagination.pageCount(rows: rows, size: size) {
-            let path = Pagination.path(of: pages + 1, first: listing.firstPath)
+        listing.pages = Pagination.pageCount(rows: rows, size: size)
+        var claimed: [String: PageOwner] = [:]
+        while claimed.count + 1 < listing.pages {
+            let position = claimed.count + 2
+            let path = listing.path(at: position)
             if let other = planned[path] {
                 let problem = Diagnostic(file: source.file, line: source.frontMatter.lines["paginate"] ?? 1,
-                                         message: "page \(pages + 1) of this listing has the URL \(path), already used by \(renderer.sources[Int(other.sourceIndex)].file)",
+                                         message: "page \(listing.shownNumber(at: position)) of this listing has the URL \(path), already used by \(renderer.sources[Int(other.sourceIndex)].file)",
                                          hint: "every page needs its own URL; move the other page, or show more rows a page with `per_page`")
                 found.withLock { _ = $0.insert(DiagnosticKey(diagnostic: problem)) }
+                if listing.fromEnd { return 1 }
                 break
             }
-            pages += 1
-            laterPages.withLock { $0[path] = PageOwner(sourceIndex: Int32(page.sourceIndex), row: listing.row, number: Int32(pages)) }
+            claimed[path] = PageOwner(sourceIndex: Int32(page.sourceIndex), row: listing.row, number: Int32(position))
         }
-        return pages
+        laterPages.withLock { $0.merge(claimed) { _, new in new } }
+        return claimed.count + 1
     }
 }
 

@@ -19,35 +19,39 @@ struct Paginator: Sendable {
                             "last_url", "previous_url", "next_url", "links"]
 
     /// `paginator.*`: where this page sits, the URLs around it and the numbered links of the page navigation.
+    /// Previous and next follow reading order; in a listing numbered from its end (`paginate_from: end`) the numbers
+    /// count down from the first page, and a page's rows are numbered from the listing's last row, so that neither
+    /// changes on an older page when a row is added at the start.
     var context: MapContext {
-        let number = position.number, pages = position.pages
+        let position = position.number, pages = self.position.pages
         let shown = rows.rows.count
-        let firstRow = (number - 1) * size + 1
-        func url(_ page: Int) -> String { Pagination.path(of: page, first: position.firstPath) }
+        let firstRow = (self.position.shownNumber(at: position) - 1) * size + 1
+        func url(_ page: Int) -> String { self.position.path(at: page) }
         func link(_ page: Int?) -> Cell { Cell(page.map { .text(url($0)) } ?? .null) }
         let values: [String: TemplateValue] = [
-            "number": .cell(Cell(.integer(Int64(number)))),
+            "number": .cell(Cell(.integer(Int64(self.position.shownNumber(at: position))))),
             "pages": .cell(Cell(.integer(Int64(pages)))),
             "paged": .bool(pages > 1),
             "total": .cell(Cell(.integer(Int64(total)))),
             "per_page": .cell(Cell(.integer(Int64(size)))),
             "first_row": .cell(Cell(shown == 0 ? .null : .integer(Int64(firstRow)))),
             "last_row": .cell(Cell(shown == 0 ? .null : .integer(Int64(firstRow + shown - 1)))),
-            "url": .cell(Cell(url(number))),
+            "url": .cell(Cell(url(position))),
             "first_url": .cell(Cell(url(1))),
             "last_url": .cell(Cell(url(pages))),
-            "previous_url": .cell(link(number > 1 ? number - 1 : nil)),
-            "next_url": .cell(link(number < pages ? number + 1 : nil)),
-            "links": .list(linkedNumbers().map { page, gap in
-                .map(MapContext(typed: ["number": .cell(Cell(.integer(Int64(page)))), "url": .cell(Cell(url(page))),
-                                        "current": .bool(page == number), "gap": .bool(gap)]))
+            "previous_url": .cell(link(position > 1 ? position - 1 : nil)),
+            "next_url": .cell(link(position < pages ? position + 1 : nil)),
+            "links": .list(linkedPositions().map { page, gap in
+                .map(MapContext(typed: ["number": .cell(Cell(.integer(Int64(self.position.shownNumber(at: page))))),
+                                        "url": .cell(Cell(url(page))), "current": .bool(page == position), "gap": .bool(gap)]))
             }),
         ]
         return MapContext(typed: values)
     }
 
-    /// The page numbers to link, in order, each with whether numbers were skipped just before it (an ellipsis).
-    func linkedNumbers() -> [(number: Int, gap: Bool)] {
+    /// The pages to link, by position in reading order, each with whether pages were skipped just before it (an
+    /// ellipsis).
+    func linkedPositions() -> [(position: Int, gap: Bool)] {
         let number = position.number, pages = position.pages
         guard pages > 1 else { return [] }
         let window = Set([1, pages]).union(max(1, number - Self.neighbours)...min(pages, number + Self.neighbours))

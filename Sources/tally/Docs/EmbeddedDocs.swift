@@ -112,7 +112,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse` (`FrontMatterEvents` reads the usual `key: value` front matter from libyaml's events; anything else goes through Yams), `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
 | 4 | Open database | Started before stage 2 on a thread of its own (`Support/BackgroundWork`) and collected here: `SiteDatabase(path:policy:siteContent:importSources:)` (TallyStore), which asks for the pages and views (a `Handoff` the build fills after stage 3) only once the copy is scrubbed, with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create`; then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
 | 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
-| 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` hands `PageRenderer.render` the plain pages, then each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`), on Dispatch's global queue, a few pages a core under way at once and no page waiting for another (`PageWriter.finish` waits for the last) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), a listing as one piece of work beside the pages; `PageWriter+Listings` reads the split query's rows (all of them up to 4,096; a longer listing once to count and again 16 pages at a time), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap) and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
+| 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` hands `PageRenderer.render` the plain pages, then each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`), on Dispatch's global queue, a few pages a core under way at once and no page waiting for another (`PageWriter.finish` waits for the last) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), a listing as one piece of work beside the pages; `PageWriter+Listings` has SQLite count the split query's rows (`count(*)` over it without its final `ORDER BY`, `SQLTokens.withoutFinalOrderBy`), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap), then reads the rows once, 16 pages at a time, and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows; `Load/Pagination`'s `ListingRows` says where each page starts, also for `paginate_from: end`, whose first page holds the rows left over at the start and whose later pages are numbered down to `page/1/`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
 | 9 | Swap output | `Output/OutputWriter.commit`, only when there are no errors (otherwise `discard`): the changed files moved into the output, the stale ones removed (`OutputWriter+InPlace`, `OutputJournal`), or the whole tree exchanged when that cannot be done; then `BuildStamp.record` | the updated output folder, and `.public.tally-build` beside it |
@@ -141,8 +141,8 @@ Rendering one page (`PageRenderer.render`):
 unchanging snapshot; the reading runs on a thread of its own (`SiteDatabase.forEachChunk`) because the
 pages of a chunk run their own queries on the pool meanwhile, and GRDB's reads cannot nest on one thread.
 Pages are written as they render; feeds keep only their newest entries (`FeedPages`). A paginated listing holds at
-most 4,096 rows of its split query (`PageWriter.heldRows`): a longer one is read twice, once to count its rows and
-once 16 pages at a time as they render; a `*.json.sql` data file is read a chunk at a time into its text.
+most 16 pages' rows of its split query and one chunk (`PageWriter.pagesPerWindow`): SQLite counts its rows, and it
+is read once, a window of pages at a time as they render; a `*.json.sql` data file is read a chunk at a time into its text.
 
 The assemble stage (`SiteAssembler`) works from the plan (the sitemap, sorted by path, with each content
 file's `date` and `sitemap` flag) and from `FeedPages`, so its files do not depend on the order in which
@@ -209,7 +209,9 @@ proven keyed and why. A paginated listing is kept whole (its pages' files, and i
 for the sitemap) when none of its inputs changed, or when only tables changed and its queries are keyed on
 values no changed row has; when only tables it reads changed, it renders as a listing
 does (its queries once) and each of its pages keeps its files if the digest of what it shows (its window of rows,
-the other queries' results, the row count, the page count) is the one recorded when it rendered
+the other queries' results, the page count, and the row count when its templates may show `paginator.total`:
+`IncrementalBuild.showsListingTotal`, from the tags of its body, title, description, layout and partials) is the
+one recorded when it rendered
 (`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A page
 renders otherwise, and always when a feed lists it and it has a `date` (the feed needs its HTML; an undated page
 is in no feed), or a query reads the clock, reads a name with no digest or does not
@@ -296,7 +298,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors; `SnapshotUpdateTests`: a snapshot updated from the kept one equals one made from the database (a changed table copied, an unchanged one kept, a materialized view reading a changed table computed again, one not reading it kept, a changed `users` copying the personal tables, a changed schema or a trigger making it again, a database emptied, removed or given a table of Tally's name still getting its error) |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation), `PaginationFromEndTests` (`paginate_from: end`: the same, and older pages unchanged by rows added at the start) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a listing numbered from its end whose older pages are kept when a gift is added, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `CountWithoutSortTests` (the final `ORDER BY` a listing's count leaves out), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery, and, in runs of their own, two listings numbered from the end, one showing `paginator.total`: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -1518,7 +1520,10 @@ not per key: an edit to it is rare), the options, the `tally` binary, the ids wr
 headings' anchors avoid them) and the breadcrumb titles. Some pages render on every build because what they show
 is not recorded: dated pages a feed lists, and pages whose queries read the clock or random numbers
 or do not compile. A paginated listing is kept, all its pages, when nothing it reads changed; when a table it reads changed,
-each of its pages is kept if it shows the same rows, row count and page count as before. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
+each of its pages is kept if it shows the same rows and page count as before, and the same row count when its
+templates can show it (`paginator.total`): with pages numbered from the end
+([`paginate_from: end`](content.md#pages-numbered-from-the-end)), a row added at the start of a listing shown
+newest first renders its first page only. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
 written by every build, and kept when their bytes are unchanged. Warnings come from checks that run on every
 build, so they show every time; a page with an error fails the build, which keeps the previous output and record.
 
@@ -2438,6 +2443,7 @@ that is `---`. If there is no closing `---`, the whole file is treated as the bo
 | `pages` | SQL query | none | required in a [templated page](#templated-pages) |
 | `paginate` | the name of one of the page's ```` ```sql ```` blocks | none | splits that query's rows over several pages: see [Pagination](#pagination) |
 | `per_page` | whole number above 0 | `10` | rows on each page of a paginated listing; needs `paginate` |
+| `paginate_from` | `start` or `end` | `start` | where a paginated listing's page numbers are counted from: `end` keeps older pages as they are when rows are added at the start (see [Pages numbered from the end](#pages-numbered-from-the-end)); needs `paginate` |
 | `locale` | `en-US`, `en-GB`, `de-DE`, `fr-FR`, `es-ES` or `nl-NL` | the config's `locale` | how this page writes numbers, money, percents, dates and charts; `page.language` becomes its language. See [config.md](config.md#locale). |
 | any other key | any YAML | | `page.<key>` |
 
@@ -2931,22 +2937,21 @@ writes `/tags/health/`, `/tags/health/page/2/`, … for each tag, each on its ow
 The query must give its rows in a fixed order (end the `ORDER BY` with a unique column, such as `slug`), or a
 row could show on two pages or none. Every page of a listing is in [`sitemap.xml`](#sitemap-robotstxt-and-feeds),
 has its own canonical URL, and sits below the first page in `page.breadcrumbs`. The build runs the page's queries once for all the
-pages of a listing, so a listing of 400 pages costs one query, not 400. A listing of more than 4,096 rows runs the
-paginated query twice, once to count its rows (every page shows `paginator.total`) and once to read them 16 pages
-at a time as those pages are written, so a listing of a million rows never sits in memory whole: another reason
-for its fixed order.
+pages of a listing, so a listing of 400 pages costs one query, not 400. The paginated query's rows are counted
+by SQLite first (every page shows `paginator.total`), then read 16 pages at a time as those pages are written,
+so a listing of a million rows never sits in memory whole: another reason for its fixed order.
 
 A paginated page's templates see `paginator`; on every other page it is empty, so a layout can test
 `{{#paginator.paged}}` whatever it serves:
 
 | Key | Value |
 | --- | --- |
-| `number`, `pages` | this page's number (from 1) and how many pages the listing has |
+| `number`, `pages` | this page's number (from 1; [counted from the last page](#pages-numbered-from-the-end) with `paginate_from: end`) and how many pages the listing has |
 | `paged` | true when the listing has more than one page: show a page navigation |
 | `total`, `per_page` | the query's rows in all, and `per_page` |
-| `first_row`, `last_row` | the rows this page shows, counted from 1 (`25` and `48` on page 2 above); empty when there are none |
+| `first_row`, `last_row` | the rows this page shows, counted from 1 (`25` and `48` on page 2 above; from the query's last row with `paginate_from: end`); empty when there are none |
 | `url`, `first_url`, `last_url` | this page's URL and the first and last page's |
-| `previous_url`, `next_url` | the neighbouring pages' URLs; empty on the first and last page |
+| `previous_url`, `next_url` | the neighbouring pages' URLs in reading order (the first page, at the listing's own URL, comes first); empty on the first and last page |
 | `links` | the pages to link in a navigation: the first, the last, and two on each side of this one, each with `number`, `url`, `current` (true for this page) and `gap` (true when numbers were skipped just before it: write `…`) |
 
 The example site's `templates/partials/pagination.mustache` is a page navigation to copy: a
@@ -2954,8 +2959,40 @@ The example site's `templates/partials/pagination.mustache` is a page navigation
 `aria-current="page"` on this page, and hidden text that makes "1" read as "Page 1". Its `templates/base.mustache`
 adds `<link rel="prev">` and `<link rel="next">` to the head and "page 2 of 9" to the title of later pages.
 
-A `paginate` that names no query on the page, a `per_page` that is not a whole number above 0, a `per_page`
-without `paginate`, and `paginate` on the 404 page are errors, for example:
+### Pages numbered from the end
+
+A listing shown newest first (a person's gifts, a feed of posts) gets its new rows at the start. Numbered from
+the start, as Hugo's and Zola's pagers are (Zola's `paginate_reversed` reverses the order of the rows, not where
+the numbers start), every new row moves one row from each page to the next: every page of the listing changes,
+and `page/7/` shows other rows than it did when someone linked to it. `paginate_from: end` counts the pages from
+the query's last row instead, as some archives do:
+
+```yaml
+paginate: history
+per_page: 100
+paginate_from: end
+```
+
+With 250 rows, `page/1/` shows the last 100 rows of the query (the oldest, for a listing newest first),
+`page/2/` the 100 before them, and the listing's own URL the 50 left over at the start, as page 3: the reader
+still meets the newest rows first, and "next" leads to older ones (`page/2/`, then `page/1/`). Each page's
+`number` and its `first_row` and `last_row` count from the end too (`page/1/` shows rows 1 to 100), so an older
+page's rows, URL and numbers stay the same as rows are added at the start: only the first page changes, until it
+holds `per_page` rows and the next one starts a new page (then `pages`, which every page may show, changes). The
+first page's number has no URL of its own (`page/3/` is no page here), and there is no `page/0/`.
+
+Show `paginator.total` only on pages that must change with every row, then: a layout that shows it is a layout
+whose every page changes when a row is added. The example's gift pages (`content/users/[username]/gifts.md`,
+`templates/gifts.mustache`) show which gifts a page holds, "gifts 101–200, counted from the first", rather than
+how many there are, and an [incremental build](cli.md#tally-build) that adds one gift writes the first page only. A
+listing that is not ordered newest first gains nothing from it, and one whose rows change in the middle (a
+listing by rating, say) changes wherever they move either way.
+
+### Errors
+
+A `paginate` that names no query on the page, a `per_page` that is not a whole number above 0, a `per_page` or
+`paginate_from` without `paginate`, a `paginate_from` other than `start` or `end`, and `paginate` on the 404 page
+are errors, for example:
 
 ```text
 content/orgs/index.md:3:1: error: `paginate` names no query on this page: `org`
@@ -2963,7 +3000,7 @@ content/orgs/index.md:3:1: error: `paginate` names no query on this page: `org`
 ```
 
 A page at the URL of a later page of a listing (`content/orgs/page/2.md`) keeps its URL, and the listing
-stops before it, with an error at its `paginate` line.
+stops before it (a listing numbered from the end keeps its first page only), with an error at its `paginate` line.
 
 ## How a page is rendered
 
@@ -6148,22 +6185,92 @@ a timing probe, at load 6–9): 24.9–27.1 s to the page, and the reload only a
 Serve before this branch was not measured again this session (73.2 s for the build at load 10–20,
 [above](#where-one-donations-cpu-goes-step-by-step-2026-11-25-branch-incremental)).
 
+### Gift pages numbered from the oldest gift (2026-11-25, branch `donation`)
+
+Three changes to the one-donation build, measured with the release builds of `e6dc69b` (before) and of this
+branch, A/B on the same generated site (`bench/example_bench.py`'s 20,000-organization database, the site as
+`bench/incremental_bench.py` copies it), each a `--force` build into a new folder and then one donation by ada:
+
+```sh
+tally build --db directory.sqlite --out public --force                               # full
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 1001, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+tally build --db directory.sqlite --out public --timings                             # one donation
+```
+
+| build (load average) | pages rendered | full build CPU | donation wall | donation CPU (user + sys) | share of the full build's CPU |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| before, `e6dc69b` (8) | 2,658 | 56.37 s | 23.4 s | 23.76 s (16.40 + 7.36) | 42.2 % |
+| before, `e6dc69b` (10–14, another run) | 2,658 | 51.23 s | 100.1 s | 17.17 s (13.28 + 3.89) | 33.5 % |
+| after (6) | 658 | 48.21 s | 10.2 s | 12.30 s (9.23 + 3.07) | 25.5 % |
+
+The two runs before show how far load moves these figures; the render stage's own CPU is steadier: 18.1 s before
+and 7.9 s after, in the runs at loads 8 and 6. The steps of the donation build after, by thread CPU (`--timings`):
+
+| stage or step | CPU |
+| --- | ---: |
+| Opening database: the snapshot made again (another branch, "serve", makes it update only changed tables) | 2.09 s |
+| Rendering pages, of which | 7.86 s |
+| &nbsp;&nbsp;rows checks (`/`, `/users/`, `/users/ada/`, `/charts/`, `/users/ada/budget/`…: they render after, with these rows) | 1.61 s |
+| &nbsp;&nbsp;listing rows read (22 listings: the reading thread, now timed) | 1.49 s |
+| &nbsp;&nbsp;listing queries (their other queries, once a listing) | 0.95 s |
+| &nbsp;&nbsp;listing rows counted (`count(*)` by SQLite) | 0.92 s |
+| &nbsp;&nbsp;page renders: 629 tag listing pages (each shows its tag's total given), 29 others | ≈ 0.5 s |
+| &nbsp;&nbsp;deciding 30,224 pages | 0.51 s |
+| &nbsp;&nbsp;pages queries read again (the reading thread and the pages made: now timed) | 0.48 s |
+| &nbsp;&nbsp;manifest load | 0.28 s |
+| &nbsp;&nbsp;listing pages compared (3,241); changed rows; page inputs and table digests | 0.17 s; 0.16 s; 0.12 s |
+| Swapping output (the walk of both trees, the stamp's walk), of which | 1.38 s |
+| &nbsp;&nbsp;manifest saved; snapshot kept | 0.38 s; 0.07 s |
+
+- **`paginate_from: end`** ([content.md](content.md#pages-numbered-from-the-end)). Ada's 2,002 gift pages were
+  numbered from the newest gift, so one more gift moved a row from every page to the next and all 2,002 rendered
+  (3.4 s of render CPU before, plus their writes, moves and records). Numbered from the oldest, a new gift changes
+  the first page only, until it holds 100 and a new page number appears (then every page renders once, since each
+  shows the page count). The gift pages say which gifts they hold ("gifts 101–200, counted from the first") rather
+  than how many there are: a listing's page is kept when what it shows is as recorded, and the row count is part of
+  that only when its templates can show `paginator.total` (`IncrementalBuild.showsListingTotal`, from the tags of
+  its body, title, description, layout and partials; a `{{#paginator}}` section, or a template it cannot see, counts
+  as showing it). Hugo and Zola number pages from the first row only (Zola's `paginate_reversed` reverses the rows,
+  not the numbers), so this is opt-in: the other listings are as they were, byte for byte, and the example's output
+  changed only in the gift pages and the sitemap's entry for ada's second gift page (`page/2/` is now `page/1/`).
+- **A listing's rows counted by SQLite and read once.** A listing of more than 4,096 rows was read twice, once to
+  count (every page shows the count and the page count) and once to render, each read making every row's values in
+  Swift; now `count(*)` over the query counts it (without its final `ORDER BY`, which would sort for nothing:
+  `SQLTokens.withoutFinalOrderBy`: the counts took 1.32 s of CPU with the sort and 0.97 s without, in runs at loads
+8 and 11) and it is read once, 16 pages at a
+  time, for short listings too (which held all their rows before). The count is SQLite's work alone, but not free:
+  it runs the query's joins and filters.
+- **Timed apart.** The reading threads of `SiteDatabase.forEachChunk` report their CPU time (`readerTimes:`), which
+  no thread that handles the rows could see: "pages queries read again" and "listing rows read" were the untimed
+  part of the render stage. What is left untimed there is about 0.4 s (the page writes and the feed offers).
+- **The manifest's page lines** are kept as their text when loaded (they were split into fields and joined again)
+  and a record's params and results digests are found without splitting the other fields: manifest load 0.48 →
+  0.28 s, deciding pages 0.90 → 0.51 s.
+
+Output: the example site built by both binaries differs only in the gift pages and the sitemap as said; the
+20,000-organization site after the donation build equals a `--force` build of the same inputs into another folder
+(`diff -r`, no difference).
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 2,657 of 30,224 pages and took 29.7 % of the full build's CPU time at load 2 (37 % at load
-  20, [step by step](#where-one-donations-cpu-goes-step-by-step-2026-11-25-branch-incremental)). Ada's 2,002 gift
-  pages, whose rows all shift when a newer gift is added, take 6 s of render CPU alone, near the 10 % budget
-  (7.8 s), so the target needs them not to shift (a listing numbered from its oldest row) or a larger full build
-  to compare with. Next, from that split: time apart and cut the render stage's work outside page renders
-  (≈ 8 s: the plan's second read of every `pages` query, the long listing's second read); a snapshot updated
-  from the kept one (done: [updated from the kept one](#a-snapshot-updated-from-the-kept-one-and-tally-serve-after-a-saved-row-2026-11-25-branch-serve), about half of the 2 s); the swap's walk of both trees (2.5 s); the manifest in a format that loads without
-  splitting text (0.7 s); more shapes proven keyed (the aggregates of `/`, `/users/`, `/charts/` are not keyed
-  by nature; their rows checks feed their renders). `tally serve` keeps nothing between rebuilds: a saved row
-  costs a whole incremental build (15–25 s to the page at 20,000 organizations on a shared machine, against "well
-  under a second": [serve after a saved row](#a-snapshot-updated-from-the-kept-one-and-tally-serve-after-a-saved-row-2026-11-25-branch-serve));
-  the snapshot is now updated from the kept one (its materialized views computed again are most of what is left of
-  it: they could be computed on several connections into scratch files); keeping the parsed manifest is next.
+  organizations renders 658 of 30,224 pages and takes 25.5 % of the full build's CPU time at load 6
+  ([gift pages numbered from the oldest](#gift-pages-numbered-from-the-oldest-gift-2026-11-25-branch-donation)).
+  Next, from that split: the listings a changed table concerns are read and compared page by page (22 of them:
+  3.4 s in rows read, counted and their other queries). Timed one by one (a probe build naming each listing in
+  its step), 1.9 s of that is ada's statements of 2019 to 2024 and their organizations pages: 12 listings, 140 to
+  180 ms of CPU each to count and read, though the donation is dated 2025. Their queries are keyed on `:user_id`
+  and also bounded by `d.donated_at >= :starts AND d.donated_at < :ends`; a range proven like an equality
+  (`KeyedReads`, compared loosely as `KeyForms` does) would keep them without a query. Then ada's gift listing
+  (0.62 s to count and read its 200,119 rows and compare 2,002 pages, to render one); the rows checks (1.6 s, but those pages render after with their rows);
+  the snapshot (2.1 s made again; now updated from the kept one, [about half](#a-snapshot-updated-from-the-kept-one-and-tally-serve-after-a-saved-row-2026-11-25-branch-serve), its materialized views computed again most of what is left: they could be computed on several connections into scratch files); the swap's walk of the output to find stale files and the
+  stamp's walk after an in-place update (about 0.9 s: the first needs the previous build's file list, the second a
+  digest kept up to date from the files the commit moved, which must not drift when a file was changed outside
+  Tally); deciding each page (0.5 s, a `stat` of each kept file); more shapes proven keyed (the aggregates of `/`,
+  `/users/`, `/charts/` are not keyed by nature; their rows checks feed their renders). `tally serve` keeps nothing between rebuilds: a saved row
+  costs a whole incremental build (15–25 s to the page at 20,000 organizations on a shared machine, before the gift
+  pages were numbered from the oldest, against "well under a second": [serve after a saved row](#a-snapshot-updated-from-the-kept-one-and-tally-serve-after-a-saved-row-2026-11-25-branch-serve));
+  keeping the parsed manifest in memory is next.
   The `org.mustache` edit and the Markdown case were not measured again this session.
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;

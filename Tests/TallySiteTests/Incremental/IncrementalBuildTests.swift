@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TallySite
 import TallyTestSupport
@@ -68,6 +69,29 @@ import TallyTestSupport
         try fixture.apply(.renameOrganization, number: 3, pick: 2)
         #expect(try fixture.build().renderReasons["/orgs/"] == nil, "page 1 shows Alpha and Beta, which did not change")
         #expect(inode(fixture, "orgs/page/2/index.html") != later)
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// In a listing numbered from its end, a row added at its start changes its first page only, until the rows
+    /// fill a new page; a listing whose templates show the row count renders every page.
+    @Test func aListingNumberedFromItsEndKeepsItsOlderPagesWhenARowIsAdded() throws {
+        let fixture = try IncrementalFixture(extra: IncrementalFixture.listingsFromTheEnd)
+        try fixture.apply(.insertDonation, number: 1, pick: 0)
+        _ = try fixture.build()
+        #expect(fixture.site.output("recent/index.html")?.contains("2 of 2: 3–3") == true)
+        #expect(fixture.site.output("recent/page/1/index.html")?.contains("1 of 2: 1–2") == true)
+        try fixture.apply(.insertDonation, number: 2, pick: 1)
+        let renders = RenderCounter()
+        _ = try fixture.build(progress: renders)
+        #expect(renders.count(of: "content/recent.md") == 1, "the first page only: page 1 shows the two oldest gifts still")
+        #expect(renders.count(of: "content/counted.md") == 2)
+        #expect(fixture.site.output("recent/index.html")?.contains("2 of 2: 3–4") == true)
+        #expect(try fixture.mismatches() == [])
+        try fixture.apply(.insertDonation, number: 3, pick: 2)
+        let more = RenderCounter()
+        _ = try fixture.build(progress: more)
+        #expect(more.count(of: "content/recent.md") == 3, "a third page: every page's number of pages changed")
+        #expect(fixture.site.output("recent/page/2/index.html")?.contains("2 of 3: 3–4") == true)
         #expect(try fixture.mismatches() == [])
     }
 
@@ -243,4 +267,14 @@ import TallyTestSupport
             """)
         #expect(RenderExplanation.text([:]) == "No page rendered: every page's inputs are as the last build left them.\n")
     }
+}
+
+/// Counts the pages each content file rendered in a build.
+final class RenderCounter: BuildProgress {
+    private let counts = Mutex<[String: Int]>([:])
+    func stageStarted(_ stage: BuildStage) {}
+    func pagesRendered(_ done: Int, of total: Int) {}
+    var wantsPageTimes: Bool { true }
+    func pageRendered(from file: String, in duration: Duration) { counts.withLock { $0[file, default: 0] += 1 } }
+    func count(of file: String) -> Int { counts.withLock { $0[file] ?? 0 } }
 }

@@ -121,17 +121,46 @@ struct IncrementalFixture {
             """,
     ]
 
-    /// - Parameter extraFiles: files added to `files` (`materializedViews`).
-    init(extraFiles: [String: String] = [:]) throws {
-        site = try TestSite(Self.files.merging(extraFiles) { _, extra in extra }, seedSQL: Self.seed)
+    /// - Parameter extra: more files, added to (or replacing) `files`.
+    init(extra: [String: String] = [:]) throws {
+        site = try TestSite(Self.files.merging(extra) { _, new in new }, seedSQL: Self.seed)
+    }
+
+    /// Two listings of every published gift, newest first, two a page, numbered from the oldest (`paginate_from:
+    /// end`): `/recent/` shows no row count, so an older page stays as it is when a gift is added; `/counted/`
+    /// shows `paginator.total` in its layout, so every page changes with the count.
+    static let listingsFromTheEnd: [String: String] = [
+        "content/recent.md": Self.listingFromTheEnd(title: "Recent", layout: "default"),
+        "content/counted.md": Self.listingFromTheEnd(title: "Counted", layout: "counted"),
+        "templates/counted.mustache": "<!DOCTYPE html><title>{{page.title}}</title><main>{{{content}}}</main><p>{{#paginator}}{{total}}{{/paginator}} gifts</p>\n",
+    ]
+
+    private static func listingFromTheEnd(title: String, layout: String) -> String {
+        """
+        ---
+        title: \(title)
+        layout: \(layout)
+        paginate: gifts
+        per_page: 2
+        paginate_from: end
+        ---
+        ```sql gifts
+        SELECT d.id, d.amount_cents, u.username FROM donations d JOIN users u ON u.id = d.user_id ORDER BY d.id DESC
+        ```
+        {{paginator.number}} of {{paginator.pages}}: {{paginator.first_row}}–{{paginator.last_row}}
+        {{#paginator.previous_url}}newer {{.}}{{/paginator.previous_url}} {{#paginator.next_url}}older {{.}}{{/paginator.next_url}}
+        {{#paginator.links}}[{{number}} {{url}}{{#current}} here{{/current}}]{{/paginator.links}}
+        {{#gifts}}- {{id}} {{amount_cents}} {{username}}
+        {{/gifts}}
+        """
     }
 
     /// An incremental build into `public/`, as `tally build` runs it.
-    func build() throws -> BuildSummary {
+    func build(progress: (any BuildProgress)? = nil) throws -> BuildSummary {
         var options = BuildOptions(root: site.root)
         options.stamp = .reuse
         options.explain = true
-        return try SiteBuilder.build(options).get()
+        return try SiteBuilder.build(options, progress: progress).get()
     }
 
     /// A build of the same inputs that renders everything, into a folder of its own, then the files in which the

@@ -47,8 +47,8 @@ import Testing
         #expect(site.output("list/page/1/index.html") == nil, "page 1 is the listing's own URL")
     }
 
-    /// A listing of more rows than the render stage holds (`PageWriter.heldRows`, 4,096) is read once to count its
-    /// rows and again 16 pages at a time: its pages are those of a listing read whole.
+    /// A listing is counted by SQLite, then read 16 pages at a time (`PageWriter.pagesPerWindow`): the pages of a
+    /// long one are those of a listing read whole.
     @Test func aListingLongerThanTheRowsHeldIsWrittenWindowByWindowWithTheSamePages() throws {
         let site = try Self.listing(rows: 4_100, perPage: 100)
         let summary = try site.build().get()
@@ -155,9 +155,12 @@ import Testing
     }
 
     @Test func theSitesPaginationPartialMarksTheCurrentPageAndLabelsItsSteps() throws {
-        let partial = try String(contentsOf: ExampleSite.repository.appendingPathComponent("templates/partials/pagination.mustache"), encoding: .utf8)
+        func partial(_ name: String) throws -> String {
+            try String(contentsOf: ExampleSite.repository.appendingPathComponent("templates/partials/\(name).mustache"), encoding: .utf8)
+        }
         let site = try Self.listing(rows: 25, perPage: 10, extra: [
-            "templates/partials/pagination.mustache": partial,
+            "templates/partials/pagination.mustache": try partial("pagination"),
+            "templates/partials/pagination-links.mustache": try partial("pagination-links"),
             "templates/default.mustache": "<title>{{page.title}}</title><main>{{{content}}}</main>\n{{> partials/pagination}}\n",
         ])
         _ = try site.build().get()
