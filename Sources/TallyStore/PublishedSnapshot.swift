@@ -59,10 +59,11 @@ enum PublishedSnapshot {
                     try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }
-                // Each view is created in its own statement, so one that fails leaves the others in place.
-                let viewErrors = try SiteViews.create(views, in: db)
+                // In WAL mode before the views: the workers that compute materialized views read the snapshot while
+                // this connection writes it.
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
-                return viewErrors
+                // Each view is created in its own statement, so one that fails leaves the others in place.
+                return try SiteViews.create(views, in: db, workers: MaterializedViewWorkers(snapshotPath: snapshotPath, functions: functions))
             }
             try snapshot.close()
             return viewErrors
