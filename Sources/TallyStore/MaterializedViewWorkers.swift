@@ -91,6 +91,9 @@ final class MaterializedViewWorkers: Sendable {
         let prefix = "CREATE TABLE \(Self.schema).\(view.name.quotedDatabaseIdentifier) AS\n"
         do {
             var configuration = Configuration()
+            // A WAL reader waits for no writer; this covers the moments SQLite still answers busy (a checkpoint
+            // resetting the log as the read starts), which would otherwise fail the view.
+            configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { [functions] db in functions(db) }
             let queue = try DatabaseQueue(path: snapshotPath, configuration: configuration)
             defer { try? queue.close() }
