@@ -5489,6 +5489,7 @@ change does is in thread CPU times:
 | copying the tables in (on the writing thread) | | 60 to 70 ms |
 | instructions, the one-page site (callgrind, `tally-build-bench`) | 18,138 M | 18,449 M (+1.7 %) |
 | the whole build's CPU (user + sys), two runs each, alternated | 51.6, 52.2 s | 48.3, 53.9 s (the second beside a compile) |
+| a last pair at load 4.7, 20,000 organizations: "Opening database" wall; peak RSS | 2.15 s; 96.5 MiB | 1.76 s; 95.1 MiB |
 
 Each view's CPU time in one traced run: `usd_by_org` 490 ms, `gifts_by_org` 315, `org_cards` 225, `gifts_by_day`
 201, `org_neighbours` 160, `related_by_tag_set` 121, `tag_set_tags` 43, `tagged` 42, `org_tag_sets` 34, the other
