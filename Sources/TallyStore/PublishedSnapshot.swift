@@ -62,9 +62,11 @@ enum PublishedSnapshot {
                     try SitePagesTables.create(in: db, pages: pages)
                     return .commit
                 }
-                // Each view is created in its own statement, so one that fails leaves the others in place.
-                let viewErrors = try SiteViews.create(views, in: db)
+                // In WAL mode before the views: the workers that compute materialized views read the snapshot while
+                // this connection writes it.
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
+                // Each view is created in its own statement, so one that fails leaves the others in place.
+                let viewErrors = try SiteViews.create(views, in: db, workers: MaterializedViewWorkers(snapshotPath: snapshotPath, functions: functions))
                 return (viewErrors, digests)
             }
             try snapshot.close()

@@ -6,8 +6,12 @@ import GRDBSQLite
 /// They are created after unpublished rows and private columns are gone, so a view reads exactly what a page
 /// query could. Views may use one another: each is tried in name order, and those that name a view not created
 /// yet are tried again until a pass creates nothing more. What is left then uses a broken view or forms a cycle.
+///
+/// A materialized view's query runs on a worker (`MaterializedViewWorkers`) while the passes go on; a pass that
+/// starts nothing new waits for one to finish, copies it in, and the views waiting on it are tried again.
 enum SiteViews {
-    static func create(_ views: [SiteView], in db: Database) throws -> [ViewError] {
+    /// - Parameter workers: compute the materialized views beside the writing connection `db`.
+    static func create(_ views: [SiteView], in db: Database, workers: MaterializedViewWorkers) throws -> [ViewError] {
         let taken = try takenNames(db)
         var errors: [ViewError] = []
         var pending: [SiteView] = []
@@ -20,13 +24,16 @@ enum SiteViews {
         }
         let names = Dictionary(pending.map { ($0.name.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
         var waiting: [String: (on: String, line: Int?)] = [:]
+        // A view whose install throws fails the snapshot; the views still under way are then of no use.
+        var finished = false
+        defer { if !finished { workers.discardAll() } }
         var madeProgress = true
-        while madeProgress && !pending.isEmpty {
+        while madeProgress && (!pending.isEmpty || workers.busy) {
             madeProgress = false
             var stillWaiting: [SiteView] = []
             for view in pending {
-                switch try attempt(view, in: db, viewNames: names) {
-                case .created:
+                switch try attempt(view, in: db, viewNames: names, workers: workers) {
+                case .created, .computing:
                     madeProgress = true
                     waiting[view.name.lowercased()] = nil
                 case .failed(let error):
@@ -38,6 +45,11 @@ enum SiteViews {
                 }
             }
             pending = stillWaiting
+            // Nothing new could start: what is still waiting needs a view under way.
+            if !madeProgress, workers.busy {
+                madeProgress = true
+                if let error = try install(workers.next(), in: db) { errors.append(error) }
+            }
         }
         for view in pending {
             let name = view.name.lowercased()
@@ -45,7 +57,9 @@ enum SiteViews {
                 errors.append(ViewError(view: view.name, reason: blockedReason(name, first: first, waiting: waiting, names: names)))
             }
         }
-        return errors
+        finished = true
+        // Workers finish in any order; the errors' order does not depend on it.
+        return errors.sorted { $0.view < $1.view }
     }
 
     /// A view that waits on a view that was never created: part of a cycle, or a user of a broken view.
@@ -72,12 +86,15 @@ enum SiteViews {
 
     private enum Attempt {
         case created
+        /// A materialized view whose query a worker runs; `install` creates it.
+        case computing
         case failed(QueryError)
         /// The SQL names another site view that does not exist yet.
         case waiting(on: String, line: Int?)
     }
 
-    private static func attempt(_ view: SiteView, in db: Database, viewNames: [String: String]) throws -> Attempt {
+    private static func attempt(_ view: SiteView, in db: Database, viewNames: [String: String],
+                                workers: MaterializedViewWorkers) throws -> Attempt {
         let select: String
         switch checkedStatement(view.sql, in: db) {
         case .success(let text): select = text
@@ -88,14 +105,39 @@ enum SiteViews {
             return .failed(error)
         }
         // Only the statement that was checked is executed, never text after it. A materialized view runs its
-        // query once, here, into a table that pages then read with the indexes it declares.
-        let prefix = (view.materialize ? "CREATE TABLE " : "CREATE VIEW ") + view.name.quotedDatabaseIdentifier + " AS\n"
+        // query once, on a worker, into a table that pages then read with the indexes it declares.
+        if view.materialize {
+            workers.compute(view, select: select)
+            return .computing
+        }
+        let prefix = "CREATE VIEW " + view.name.quotedDatabaseIdentifier + " AS\n"
         do {
             try db.execute(sql: prefix + select)
         } catch let error as DatabaseError {
             let line = SiteDatabase.errorLine(db, sql: select, after: prefix.utf8.count)
             return .failed(QueryError(message: error.message ?? "\(error)", lineInQuery: line))
         }
+        return .created
+    }
+
+    /// A view a worker finished: copied in with its indexes, or the error that stopped it.
+    private static func install(_ outcome: MaterializedViewWorkers.Outcome, in db: Database) throws -> ViewError? {
+        let attempt: Attempt
+        let view: SiteView
+        switch outcome {
+        case .failed(let failed, let error):
+            view = failed
+            attempt = .failed(error)
+        case .computed(let computed, let file):
+            view = computed
+            try MaterializedViewWorkers.install(computed, from: file, in: db)
+            attempt = try createIndexes(of: computed, in: db)
+        }
+        guard case .failed(let error) = attempt else { return nil }
+        return ViewError(view: view.name, reason: .query(error))
+    }
+
+    private static func createIndexes(of view: SiteView, in db: Database) throws -> Attempt {
         for (number, index) in view.indexes.enumerated() {
             let columns = index.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
             do {

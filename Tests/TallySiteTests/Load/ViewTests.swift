@@ -70,6 +70,42 @@ import TallyTestSupport
             "<p>Against Malaria=5000; index totals__index_1; index totals__index_2; table totals;</p>") == true)
     }
 
+    /// Materialized views are computed on connections of their own, at the same time: one that reads another waits
+    /// for it, and a query that fails as it runs (not as it is prepared) is reported in its file, as are the views
+    /// that read it.
+    @Test func materializedViewsThatReadEachOtherAreComputedApart() throws {
+        let site = try TestSite([
+            "views/a_totals.sql": "-- tally: materialize\n-- tally: index (slug)\nSELECT b.slug, b.name, sum(d.amount_cents) AS given_cents\n"
+                + "FROM b_orgs b LEFT JOIN donations d ON d.organization_id = b.id GROUP BY b.id ORDER BY b.name DESC\n",
+            "views/b_orgs.sql": "-- tally: materialize\nSELECT id, slug, name FROM organizations\n",
+            "views/c_ranked.sql": "SELECT slug, row_number() OVER (ORDER BY given_cents DESC) AS rank FROM a_totals\n",
+            "views/d_top.sql": "-- tally: materialize\nSELECT * FROM c_ranked WHERE rank = 1\n",
+            "content/index.md": """
+                ```sql all
+                SELECT * FROM a_totals
+                ```
+                ```sql top
+                SELECT * FROM d_top
+                ```
+                {{#all}}{{name}}={{given_cents}}; {{/all}}top: {{top.slug}}
+                """,
+        ], seedSQL: ViewTests.people)
+        _ = try site.build().get()
+        // The rows are in the order the view's query gave them, as a table made by CREATE TABLE … AS keeps them.
+        #expect(site.output("index.html")?.contains("<p>GiveDirectly=; Against Malaria=5000; top: amf</p>") == true)
+
+        let broken = try TestSite([
+            "views/a_dates.sql": "-- tally: materialize\nSELECT\n  local_date(name) AS day FROM organizations\n",
+            "views/b_uses.sql": "-- tally: materialize\nSELECT *\nFROM a_dates\n",
+            "views/c_fine.sql": "-- tally: materialize\n-- tally: index (slug)\nSELECT slug FROM organizations\n",
+            "content/index.md": "Home\n",
+        ], seedSQL: ViewTests.people)
+        #expect(broken.errors() == [
+            "views/a_dates.sql:1:1: error: local_date: \"Against Malaria\" is not an ISO 8601 timestamp (in view 'a_dates')\n  hint: run the query with the sqlite3 shell to see what SQLite expects",
+            "views/b_uses.sql:3:1: error: view `b_uses` uses view `a_dates`, which could not be created\n  hint: fix the error reported for views/a_dates.sql first",
+        ])
+    }
+
     @Test func aViewDirectiveThatIsNotOneIsAnError() throws {
         let hint = "\n  hint: write `-- tally: materialize` and `-- tally: index (column, …)` on lines of their own; `tally docs content#views-queries-pages-share`"
         let site = try TestSite([
