@@ -4555,9 +4555,12 @@ branch's first commit, then `e6dc69b` just after:
 | --- | --- | --- | ---: | ---: |
 | this branch (first commit) | 3.49 s / 2.70 s / 108 MiB | 10.63 s / 6.54 s / 860 MiB | **0.33** | 0.41 |
 | `e6dc69b` | 3.81 s / 6.06 s / 108 MiB | 6.65 s / 9.05 s / 842 MiB | 0.57 | 0.67 |
+| this branch (all three commits), load 1.6 to 6.5 | 2.39 s / 2.32 s / 108 MiB | 6.09 s / 6.00 s / 821 MiB | **0.39** | 0.39 |
+| `e6dc69b` just after, load 5.9 to 6.6 | 9.61 s / 5.37 s / 108 MiB | 11.83 s / 9.08 s / 811 MiB | 0.81 | 0.59 |
 
-The two runs disagree with each other more than the binaries do (Hugo's own CPU went from 6.5 to 9.1 s between
-them): the 0.33 is a loaded machine's figure, where Hugo loses more to the load than Tally does. Three builds of
+The runs disagree with each other more than the binaries do (Hugo's own CPU went from 6.0 to 9.1 s between
+them, and Tally's doubles with it): the 0.33 is a loaded machine's figure, where Hugo loses more to the load than
+Tally does; in the 0.39 run each tool's wall time equalled its CPU time, so neither had a second core to itself. Three builds of
 each, alternating base, branch and Hugo into new folders (load 7 to 9): Tally `e6dc69b` 2.00 to 2.55 s user (0.90
 to 3.88 s system), this branch 1.86 to 1.91 s user (0.75 to 0.97 s system), Hugo 5.18 to 5.42 s user (1.68 to
 2.48 s system). Tally's CPU is now about 2.7 s against the floor's 1.3 s and Hugo's 7 s: a CPU ratio of 0.38 to
