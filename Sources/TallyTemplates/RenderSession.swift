@@ -49,19 +49,19 @@ public final class RenderSession: Sendable {
     public func substitutePlaceholders(in html: String) -> String {
         let fragments = state.withLock { $0.fragments }
         guard !fragments.isEmpty else { return html }
-        var html = html, prefix = placeholderPrefix
-        return html.withUTF8 { bytes in
+        var text = html, prefix = placeholderPrefix
+        let substituted = text.withUTF8 { bytes in
             prefix.withUTF8 { prefix in RenderSession.substitute(fragments, prefix: prefix, in: bytes) }
         }
+        return substituted ?? html
     }
 
     /// One pass over the bytes, jumping between candidates with `memchr`; Foundation's replacingOccurrences copied
     /// the page twice per fragment, and a loop over every byte was 2 % of a Markdown build.
     private static func substitute(_ fragments: [String], prefix: UnsafeBufferPointer<UInt8>,
-                                   in bytes: UnsafeBufferPointer<UInt8>) -> String {
+                                   in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let paragraphOpen = Array("<p>".utf8), paragraphClose = Array("</p>\n".utf8)
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + fragments.reduce(0) { $0 + $1.utf8.count })
         var copied = 0, position = 0
         while let start = firstIndex(of: prefix, in: bytes, from: position) {
             var end = start + prefix.count, index = 0
@@ -78,11 +78,15 @@ public final class RenderSession: Sendable {
             if has(paragraphOpen, in: bytes, at: start - paragraphOpen.count), has(paragraphClose, in: bytes, at: end) {
                 replaced = start - paragraphOpen.count..<end + paragraphClose.count
             }
+            if copied == 0 { result.reserveCapacity(bytes.count + fragments.reduce(0) { $0 + $1.utf8.count }) }
             result += UnsafeBufferPointer(rebasing: bytes[copied..<replaced.lowerBound])
             result += fragments[index].utf8
             copied = replaced.upperBound
             position = replaced.upperBound
         }
+        // Most pages use no placeholder they were given (`{{toc}}` is offered to every body): the text stays as it is,
+        // rather than copied and checked as UTF-8 again.
+        guard copied > 0 else { return nil }
         result += UnsafeBufferPointer(rebasing: bytes[copied...])
         return String(decoding: result, as: UTF8.self)
     }

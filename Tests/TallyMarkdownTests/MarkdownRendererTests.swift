@@ -40,6 +40,15 @@ import TallyMarkdown
         #expect(MarkdownRenderer(focusableScrollBoxes: true).html(markdown) == html)
     }
 
+    /// Tables and code inside quotes, lists and items are boxed too, labelled by the heading before them in the page.
+    @Test func wrapsTablesAndCodeNestedInOtherBlocks() {
+        let markdown = "> ## In a quote\n>\n> | a |\n> |---|\n> | 1 |\n\n- item\n\n  ```js\n  x\n  ```\n\n  - deeper\n\n    | b |\n    |---|\n    | 2 |\n"
+            + "\n## After\n\n" + String(repeating: "> ", count: 1_000) + "| c |\n" + String(repeating: "> ", count: 1_000) + "|---|\n"
+        let html = MarkdownRenderer(focusableScrollBoxes: true).html(markdown)
+        let labels = html.split(separator: "aria-label=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(labels == ["In a quote", "Code: js", "In a quote, table 2", "After"])
+    }
+
     @Test func findsFencedBlocksWithLines() {
         let markdown = "# T\n\n```sql gifts\nselect 1\n```\n\ntext\n\n- item\n\n  ```chart\n  type: bar\n  ```\n"
         let blocks = MarkdownRenderer.fencedCodeBlocks(in: markdown)

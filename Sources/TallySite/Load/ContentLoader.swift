@@ -98,8 +98,9 @@ enum ContentLoader {
         let title = compileField(frontMatter.title, key: "title", frontMatter: frontMatter, file: file, problems: &problems)
         let description = compileField(frontMatter.description, key: "description", frontMatter: frontMatter, file: file, problems: &problems)
         guard problems.isEmpty else { return .failure(BuildFailure(problems)) }
-        let folders = relativePath.split(separator: "/").dropLast()
-        return .success(PageSource(file: file, route: route, section: folders.first.map(String.init) ?? "",
+        // The first folder, if the file is in one: `posts` for `posts/a.md`.
+        let section = relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(relativePath[..<$0]) } ?? ""
+        return .success(PageSource(file: file, route: route, section: section,
                                    frontMatter: frontMatter, queries: queries, blocks: blocks, body: template,
                                    bodyLine: bodyLine, title: title, description: description, pagination: pagination))
     }
@@ -107,32 +108,40 @@ enum ContentLoader {
     /// Splits `---` front matter from the body; returns the body's first line number, or nil when the front matter
     /// never ends (the whole page would otherwise be read as YAML, or its YAML shown as text).
     static func splitFrontMatter(_ text: String) -> (yaml: String?, body: String, bodyLine: Int)? {
-        let normalized = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        guard normalized.hasPrefix("---\n") || normalized.hasPrefix("---\r\n"),
-              let firstNewline = normalized.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return (nil, normalized, 1) }
-        // Bytes, not Characters: "\r\n" is one Character, and walking a whole page by Character is slow.
-        let bytes = normalized.utf8
-        let yamlStart = bytes.index(after: firstNewline)
-        var lineStart = yamlStart, line = 2
-        while lineStart < bytes.endIndex {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            if isFrontMatterEnd(bytes[lineStart..<lineEnd]) {
-                let yaml = lineStart == yamlStart ? "" : String(normalized[yamlStart..<bytes.index(before: lineStart)])
-                let body = lineEnd == bytes.endIndex ? "" : String(normalized[bytes.index(after: lineEnd)...])
-                return (yaml, body, line + 1)
+        var normalized = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        guard normalized.hasPrefix("---\n") || normalized.hasPrefix("---\r\n") else { return (nil, normalized, 1) }
+        // Bytes at offsets, not Characters ("\r\n" is one) nor `String.Index`es, which cost 20,000 instructions a page.
+        return normalized.withUTF8 { bytes in
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            guard let firstNewline = nextNewline(in: bytes, from: 0) else { return (nil, text(0..<bytes.count), 1) }
+            let yamlStart = firstNewline + 1
+            var lineStart = yamlStart, line = 2
+            while lineStart < bytes.count {
+                let lineEnd = nextNewline(in: bytes, from: lineStart) ?? bytes.count
+                if isFrontMatterEnd(bytes[lineStart..<lineEnd]) {
+                    let yaml = lineStart == yamlStart ? "" : text(yamlStart..<(lineStart - 1))
+                    let body = lineEnd == bytes.count ? "" : text((lineEnd + 1)..<bytes.count)
+                    return (yaml, body, line + 1)
+                }
+                guard lineEnd < bytes.count else { break }
+                lineStart = lineEnd + 1
+                line += 1
             }
-            guard lineEnd < bytes.endIndex else { break }
-            lineStart = bytes.index(after: lineEnd)
-            line += 1
+            return nil
         }
-        return nil
+    }
+
+    private static func nextNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// A line that is `---`, give or take spaces, tabs and a carriage return.
-    private static func isFrontMatterEnd(_ line: Substring.UTF8View) -> Bool {
-        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
-        guard let first = line.firstIndex(where: { !blank.contains($0) }),
-              let last = line.lastIndex(where: { !blank.contains($0) }) else { return false }
+    private static func isFrontMatterEnd(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        guard let first = line.firstIndex(where: { !isBlank($0) }),
+              let last = line.lastIndex(where: { !isBlank($0) }) else { return false }
         return line[first...last].elementsEqual("---".utf8)
     }
 

@@ -32,7 +32,9 @@ struct FrontMatter: Sendable {
 
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<FrontMatter, BuildFailure> {
         let pairs: [FrontMatterPair]
-        if let simple = FrontMatterEvents.pairs(yaml) {
+        if let plainest = FrontMatterLines.pairs(yaml) {
+            pairs = plainest
+        } else if let simple = FrontMatterEvents.pairs(yaml) {
             pairs = simple
         } else {
             switch composedPairs(yaml, file: file, lineOffset: lineOffset) {

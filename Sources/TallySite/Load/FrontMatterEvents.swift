@@ -35,7 +35,7 @@ enum FrontMatterEvents {
     nonisolated(unsafe) private static let constructor = Constructor.default
 
     /// A tag as Yams' parser makes it: `.implicit` stays unresolved until something hashes or compares the node.
-    fileprivate static func tag(_ name: Tag.Name) -> Tag { Tag(name, YAMLDocument.resolver, constructor) }
+    static func tag(_ name: Tag.Name) -> Tag { Tag(name, YAMLDocument.resolver, constructor) }
 }
 
 /// Walks one document's events; every method returns nil as soon as the text is not the simple shape.

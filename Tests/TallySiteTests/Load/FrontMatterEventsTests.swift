@@ -20,12 +20,17 @@ import Yams
     @Test(arguments: simple) func givesWhatYamsComposes(yaml: String) throws {
         let fast = try #require(FrontMatterEvents.pairs(yaml))
         let composed = try FrontMatter.composedPairs(yaml, file: "a.md", lineOffset: 0).get()
-        #expect(fast.map(\.key) == composed.map(\.key))
-        #expect(fast.map(\.keyLine) == composed.map(\.keyLine))
-        #expect(fast.map(\.valueLine) == composed.map(\.valueLine))
-        #expect(fast.map(\.valueColumn) == composed.map(\.valueColumn))
-        for (mine, theirs) in zip(fast, composed) {
-            #expect(describe(mine.value) == describe(theirs.value), "\(mine.key)")
+        Self.expectSame(fast, composed)
+    }
+
+    /// The same keys, lines, columns and values, as Tally reads them.
+    static func expectSame(_ mine: [FrontMatterPair], _ theirs: [FrontMatterPair], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(mine.map(\.key) == theirs.map(\.key), sourceLocation: sourceLocation)
+        #expect(mine.map(\.keyLine) == theirs.map(\.keyLine), sourceLocation: sourceLocation)
+        #expect(mine.map(\.valueLine) == theirs.map(\.valueLine), sourceLocation: sourceLocation)
+        #expect(mine.map(\.valueColumn) == theirs.map(\.valueColumn), sourceLocation: sourceLocation)
+        for (one, other) in zip(mine, theirs) {
+            #expect(describe(one.value) == describe(other.value), "\(one.key)", sourceLocation: sourceLocation)
         }
     }
 
@@ -47,10 +52,10 @@ import Yams
     }
 
     /// A node's text, tag, style and items: what Tally reads of it.
-    private func describe(_ node: Node) -> String {
+    static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar): return "\(scalar.string)|\(scalar.tag)|\(scalar.style)|\(node.bool as Any)|\(node.int as Any)|\(node.float as Any)"
-        case .sequence(let sequence): return "[" + sequence.map(describe).joined(separator: ", ") + "]|\(sequence.tag)"
+        case .sequence(let sequence): return "[" + sequence.map(describe).joined(separator: ", ") + "]|\(sequence.tag)|\(sequence.style)"
         case .mapping: return "mapping"
         case .alias: return "alias"
         }
