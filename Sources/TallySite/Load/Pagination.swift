@@ -4,9 +4,11 @@ import TallyFormat
 /// written at the page's own URL and then `page/2/`, `page/3/`, … below it, as Hugo and Zola do.
 ///
 /// With `paginate_from: end` the pages are counted from the query's last row instead: the last `per_page` rows are
-/// `page/1/`, the ones before them `page/2/`, and the page's own URL shows the first rows, what is left over (1 to
-/// `per_page` of them). A listing ordered newest first then keeps every older page's rows, number and URL when a
-/// newer row is added; only its first page changes, and once every `per_page` rows a new page number appears.
+/// `page/1/`, the ones before them `page/2/`, and the page's own URL shows the first rows: what is left over and,
+/// once there are `per_page` rows, one full page more (`per_page` to twice that less one), so the page a reader
+/// lands on is never a stub of one row. A listing ordered newest first then keeps every older page's rows, number
+/// and URL when a newer row is added; only its first page changes, and once every `per_page` rows it splits and a
+/// new page number appears.
 struct Pagination: Sendable, Equatable {
     /// The name of the ```sql block whose rows are split.
     let query: String
@@ -24,8 +26,9 @@ struct Pagination: Sendable, Equatable {
     }
 
     /// How many pages `rows` rows fill: an empty listing still has its first page, which shows its empty text.
-    static func pageCount(rows: Int, size: Int) -> Int {
-        max(1, (rows + size - 1) / size)
+    /// Numbered from the end, the rows left over join the first full page rather than make a page of their own.
+    static func pageCount(rows: Int, size: Int, fromEnd: Bool = false) -> Int {
+        max(1, fromEnd ? rows / size : (rows + size - 1) / size)
     }
 
     /// The pagination a content file asks for, checked against its queries and route.
@@ -59,8 +62,8 @@ struct ListingRows: Sendable {
     let size: Int
     let fromEnd: Bool
 
-    /// Rows on the first page: `size`, or for a listing numbered from its end, those left over after its full pages.
-    var firstPageRows: Int { fromEnd ? total - (Pagination.pageCount(rows: total, size: size) - 1) * size : size }
+    /// Rows on the first page: `size`, or for a listing numbered from its end, every row before its other pages.
+    var firstPageRows: Int { fromEnd ? total - (Pagination.pageCount(rows: total, size: size, fromEnd: true) - 1) * size : size }
 
     /// The index of the first row of the page at `position` (1 for the first page); `total` past the last.
     func start(of position: Int) -> Int {

@@ -122,7 +122,7 @@ final class PageWriter: Sendable {
     func claimPages(of page: PageInstance, rows: Int) -> Int {
         guard var listing = page.listing, let size = renderer.sources[page.sourceIndex].pagination?.size else { return 1 }
         let source = renderer.sources[page.sourceIndex]
-        listing.pages = Pagination.pageCount(rows: rows, size: size)
+        listing.pages = Pagination.pageCount(rows: rows, size: size, fromEnd: listing.fromEnd)
         var claimed: [String: PageOwner] = [:]
         while claimed.count + 1 < listing.pages {
             let position = claimed.count + 2

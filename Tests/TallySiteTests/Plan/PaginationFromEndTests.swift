@@ -4,7 +4,8 @@ import TallyTestSupport
 import Testing
 
 /// `paginate_from: end` numbers a listing's pages from its query's last row: the last `per_page` rows are
-/// `page/1/`, and the listing's own URL shows what is left over at the start, with the highest number.
+/// `page/1/`, and the listing's own URL, with the highest number, shows the rows left over at the start together
+/// with the full page after them.
 @Suite struct PaginationFromEndTests {
     static func listing(rows: Int, perPage: Int, extra: [String: String] = [:]) throws -> TestSite {
         var files = ["content/list/index.md": "---\ntitle: List\npaginate: items\nper_page: \(perPage)\npaginate_from: end\n---\n"
@@ -16,34 +17,42 @@ import Testing
 
     static func paragraph(_ html: String?) -> String? { PaginationTests.paragraph(html) }
 
-    @Test func theLastRowsAreThePageNumberedOneAndTheFirstPageHasWhatIsLeftOver() throws {
-        let site = try Self.listing(rows: 25, perPage: 10)
+    @Test func theLastRowsAreThePageNumberedOneAndTheFirstPageHasTheRestWithAFullPage() throws {
+        let site = try Self.listing(rows: 35, perPage: 10)
         #expect(try site.build().get().pagesRendered == 3)
-        #expect(Self.paragraph(site.output("list/index.html")) == "1 2 3 4 5")
-        #expect(Self.paragraph(site.output("list/page/2/index.html")) == "6 7 8 9 10 11 12 13 14 15")
-        #expect(Self.paragraph(site.output("list/page/1/index.html")) == "16 17 18 19 20 21 22 23 24 25")
+        #expect(Self.paragraph(site.output("list/index.html")) == (1...15).map(String.init).joined(separator: " "),
+                "the five left over join the first full page: the page a reader lands on is never a stub")
+        #expect(Self.paragraph(site.output("list/page/2/index.html")) == "16 17 18 19 20 21 22 23 24 25")
+        #expect(Self.paragraph(site.output("list/page/1/index.html")) == "26 27 28 29 30 31 32 33 34 35")
         #expect(site.output("list/page/3/index.html") == nil, "the first page's number has no URL but the listing's own")
         #expect(site.output("list/page/4/index.html") == nil && site.output("list/page/0/index.html") == nil)
     }
 
+    @Test func fewerRowsThanTwoPagesAreOnePage() throws {
+        let site = try Self.listing(rows: 19, perPage: 10)
+        #expect(try site.build().get().pagesRendered == 1)
+        #expect(Self.paragraph(site.output("list/index.html")) == (1...19).map(String.init).joined(separator: " "))
+        #expect(site.output("list/page/1/index.html") == nil)
+    }
+
     @Test func thePaginatorCountsFromTheEndAndLinksInReadingOrder() throws {
-        let site = try Self.listing(rows: 25, perPage: 10)
+        let site = try Self.listing(rows: 35, perPage: 10)
         _ = try site.build().get()
         let first = try #require(site.output("list/index.html"))
         #expect(first.contains("<title>List</title>"))
         #expect(!first.contains("rel=\"prev\""))
         #expect(first.contains("<link rel=\"next\" href=\"/list/page/2/\">"))
-        #expect(first.contains("<p>3/3, rows 21-25 of 25, 10 a page, first /list/, last /list/page/1/, here /list/</p>"))
+        #expect(first.contains("<p>3/3, rows 21-35 of 35, 10 a page, first /list/, last /list/page/1/, here /list/</p>"))
         #expect(first.contains("<ol>[3] 2 1 </ol>"))
         let middle = try #require(site.output("list/page/2/index.html"))
         #expect(middle.contains("<title>List, page 2</title>"))
         #expect(middle.contains("<link rel=\"prev\" href=\"/list/\">"))
         #expect(middle.contains("<link rel=\"next\" href=\"/list/page/1/\">"))
-        #expect(middle.contains("<p>2/3, rows 11-20 of 25, 10 a page, first /list/, last /list/page/1/, here /list/page/2/</p>"))
+        #expect(middle.contains("<p>2/3, rows 11-20 of 35, 10 a page, first /list/, last /list/page/1/, here /list/page/2/</p>"))
         let last = try #require(site.output("list/page/1/index.html"))
         #expect(last.contains("<link rel=\"prev\" href=\"/list/page/2/\">"))
         #expect(!last.contains("rel=\"next\""))
-        #expect(last.contains("<p>1/3, rows 1-10 of 25"))
+        #expect(last.contains("<p>1/3, rows 1-10 of 35"))
         #expect(last.contains("<ol>3 2 [1] </ol>"))
     }
 
@@ -51,16 +60,16 @@ import Testing
     @Test func rowsAddedAtTheStartLeaveTheOlderPagesAsTheyWere() throws {
         // No `paginator.total`, which every page would show.
         let layout = ["templates/default.mustache": "<main>{{{content}}}</main>{{paginator.number}}/{{paginator.pages}} {{paginator.first_row}}-{{paginator.last_row}}\n"]
-        let before = try Self.listing(rows: 25, perPage: 10, extra: layout)
+        let before = try Self.listing(rows: 35, perPage: 10, extra: layout)
         _ = try before.build().get()
-        // Rows 0 and -1 added before row 1: the query gives -1 … 25.
+        // Rows 0 and -1 added before row 1: the query gives -1 … 35.
         let after = try Self.listing(rows: 25, perPage: 10, extra: layout.merging([
             "content/list/index.md": "---\ntitle: List\npaginate: items\nper_page: 10\npaginate_from: end\n---\n```sql items\n"
-                + "WITH RECURSIVE s(i) AS (SELECT -1 UNION ALL SELECT i + 1 FROM s WHERE i < 25) SELECT i FROM s\n```\n"
+                + "WITH RECURSIVE s(i) AS (SELECT -1 UNION ALL SELECT i + 1 FROM s WHERE i < 35) SELECT i FROM s\n```\n"
                 + "{{#items}}{{i}} {{/items}}\n",
         ]) { $1 })
         _ = try after.build().get()
-        #expect(Self.paragraph(after.output("list/index.html")) == "-1 0 1 2 3 4 5")
+        #expect(Self.paragraph(after.output("list/index.html")) == (-1...15).map(String.init).joined(separator: " "))
         for page in ["list/page/1/index.html", "list/page/2/index.html"] {
             #expect(after.output(page) == before.output(page), "\(page)")
         }
@@ -81,21 +90,21 @@ import Testing
         #expect(site.output("list/page/1/index.html") == nil)
     }
 
-    /// Windows of 16 pages whose edges fall inside a page, since the first page holds 50 rows of 100.
+    /// Windows of 16 pages whose edges fall inside a page, since the first page holds 150 rows.
     @Test func aLongListingIsWrittenWindowByWindowWithPagesCountedFromTheEnd() throws {
         let site = try Self.listing(rows: 4_150, perPage: 100)
-        #expect(try site.build().get().pagesRendered == 42)
+        #expect(try site.build().get().pagesRendered == 41)
         func rows(_ range: ClosedRange<Int>) -> String { range.map(String.init).joined(separator: " ") }
-        #expect(Self.paragraph(site.output("list/index.html")) == rows(1...50))
-        #expect(Self.paragraph(site.output("list/page/41/index.html")) == rows(51...150))
+        #expect(Self.paragraph(site.output("list/index.html")) == rows(1...150))
+        #expect(Self.paragraph(site.output("list/page/40/index.html")) == rows(151...250))
         #expect(Self.paragraph(site.output("list/page/26/index.html")) == rows(1_551...1_650))
         #expect(Self.paragraph(site.output("list/page/25/index.html")) == rows(1_651...1_750))
         #expect(Self.paragraph(site.output("list/page/1/index.html")) == rows(4_051...4_150))
-        #expect(site.output("list/page/42/index.html") == nil)
+        #expect(site.output("list/page/41/index.html") == nil)
     }
 
     @Test func laterPagesAreInTheSitemapByTheirNumbers() throws {
-        let site = try Self.listing(rows: 25, perPage: 10, extra: [
+        let site = try Self.listing(rows: 35, perPage: 10, extra: [
             "tally.yaml": "title: Test\nbase_url: https://example.org/\ndatabase: site.sqlite\npublish_users: [ada]\n",
         ])
         _ = try site.build().get()
