@@ -34,14 +34,23 @@ public final class SiteDatabase: Sendable {
     /// - Parameter kept: the snapshot the last build kept beside its output; copied instead of made again when the
     ///   database, the policy, the settings and the site's pages and views are as it was made from, and copied and
     ///   updated table by table when only the database's rows changed (`openSnapshot`).
+    /// - Parameter temporaryFolder: where the snapshot is made; it is removed when the database closes or is refused.
     public init(path: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
                 utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
-                importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil) throws(StoreError) {
-        let snapshotPath = FileManager.default.temporaryDirectory
+                importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil,
+                temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(StoreError) {
+        let snapshotPath = temporaryFolder
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
-        let opened = try Self.openSnapshot(at: snapshotPath, from: path, policy: policy, siteContent: siteContent, functions: functions,
+        let opened: OpenedSnapshot
+        do throws(StoreError) {
+            opened = try Self.openSnapshot(at: snapshotPath, from: path, policy: policy, siteContent: siteContent, functions: functions,
                                            importSources: importSources, kept: kept)
+        } catch {
+            // A database refused half way (no tables, a table of Tally's name, a failed scrub) leaves no copy behind.
+            SiteDatabase.removeFiles(at: snapshotPath)
+            throw error
+        }
         reusedSnapshot = opened.reused
         snapshotUpdate = opened.update
         viewErrors = opened.viewErrors

@@ -43,6 +43,26 @@ private func makeUndroppableTokenDatabase() throws -> String {
 @Suite struct SiteDatabaseTests {
     let policy = PublicationPolicy(publishedUsers: ["ada"])
 
+    /// A database refused after its copy was begun (here: no tables) leaves no snapshot file in the temporary folder,
+    /// and neither does one that opened and closed.
+    @Test func aRefusedDatabaseLeavesNoSnapshotBehind() throws {
+        let folder = TestFolder.make("tally-store")
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let empty = folder.appendingPathComponent("empty.sqlite").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(throws: StoreError.emptyDatabase(path: empty)) {
+            _ = try SiteDatabase(path: empty, policy: policy, siteContent: { ([], []) }, temporaryFolder: temporary)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        do {
+            let opened = try SiteDatabase(path: try makeDatabase(), policy: policy, siteContent: { ([], []) }, temporaryFolder: temporary)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count >= 1)
+            _ = opened
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
     @Test func foreignKeyColumnsAreIndexedInTheSnapshot() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         let plan = try database.run("EXPLAIN QUERY PLAN SELECT vote FROM bill_votes WHERE representative_id = 'H-CA-11'")
