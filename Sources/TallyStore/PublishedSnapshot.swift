@@ -83,6 +83,7 @@ enum PublishedSnapshot {
     /// - Parameter only: when updating a snapshot (`SnapshotUpdate`), the tables whose rows were copied again; the
     ///   others were scrubbed when the kept snapshot was made.
     static func removeUnpublishedUsers(_ db: Database, published: [String], only: Set<String>? = nil) throws {
+        // Uses `keyColumns` only to match rows: keep the two in step.
         let tables = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         guard tables.contains("users") else { return }
         let scrubbed = tables.filter { only?.contains($0) ?? true }
@@ -111,6 +112,9 @@ enum PublishedSnapshot {
             }
         }
     }
+
+    /// The columns `removeUnpublishedUsers` matches rows by: one made private (blanked) changes which rows it finds.
+    static let keyColumns: Set = ["id", "user_id", "username", "post_id", "account_id"]
 
     /// The tables whose rows the scrub of `changed` tables' rows can change: a changed `users` decides every personal
     /// table's rows, and a changed `posts` or `social_accounts` those of `post_deliveries` (`removeUnpublishedUsers`).

@@ -31,7 +31,7 @@ extension PublishedSnapshot {
         // A private key column changes what the scrub can find; such a snapshot is always made.
         // The database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
         guard sqlite3_compileoption_used("USE_URI") == 1,
-              !policy.privateColumns.contains(where: { ["id", "user_id", "username", "post_id", "account_id"].contains($0.column) }),
+              !policy.privateColumns.contains(where: { keyColumns.contains($0.column) }),
               let materialized = materializedViews(views, in: kept),
               (try? FileManager.default.copyItem(atPath: kept, toPath: snapshotPath)) != nil else { return nil }
         var writable = Configuration()
