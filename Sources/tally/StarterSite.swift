@@ -179,7 +179,15 @@ public enum StarterSite {
             a[aria-current] { font-weight: 600; }
             /* Tally puts each table and code block in a box that takes keyboard focus: wide ones scroll in it. */
             .tally-scroll, .tally-table { overflow-x: auto; }
-            @media (prefers-color-scheme: dark) { body { background: #111418; color: #e6e9ef; } a { color: #8ab4ff; } }
+            /* Cells take their column's alignment from the Markdown table (an inline style that wins over this). */
+            table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+            th, td { padding: .35rem .75rem .35rem 0; border-bottom: 1px solid #d5d9e0; text-align: left; vertical-align: top; }
+            th { border-bottom-width: 2px; }
+            /* The first column is most often a date: "Mar 20, 2025" on one line reads better than on three. */
+            td:first-child { white-space: nowrap; }
+            @media (prefers-color-scheme: dark) {
+              body { background: #111418; color: #e6e9ef; } a { color: #8ab4ff; } th, td { border-color: #3a4150; }
+            }
 
             """,
     ]
