@@ -64,6 +64,16 @@ public enum SiteBuilder {
         guard viewProblems.isEmpty else { return .failure(BuildFailure(problems + viewProblems)) }
         problems += CurrencyReadWarnings.check(content.pages, database: database)
 
+        var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
+                                    templateFiles: templates.files, site: site,
+                                    formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
+        let rewriter = SitePathRewriter(basePath: config.basePath)
+        if let open = options.openPages, !problems.hasErrors {
+            open.rendered(StepTimer(progress).measure("open pages rendered") {
+                OpenPages.render(open.paths, renderer: renderer, rewriter: rewriter)
+            })
+        }
+
         progress?.stageStarted(.expandPages)
         var (plan, planProblems) = PageExpander.plan(content.pages, database: database)
         problems += planProblems
@@ -77,16 +87,13 @@ public enum SiteBuilder {
             return .failure(BuildFailure(problems + [error]))
         }
         progress?.stageStarted(.renderPages)
-        var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
-                                    templateFiles: templates.files, site: site,
-                                    formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         renderer.titles = renderer.titlesKnownBeforeQueries(ancestorPages(plan, content.pages, database))
         let feedPages = FeedPages(config: config)
         // Pages whose inputs are as the last build recorded keep their files; only the others render.
         let incremental = IncrementalBuild.start(options, sources: content.pages, templates: templates.library,
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
                                                  writer: writer, feedPages: feedPages, planned: plan.owners, progress: progress)
-        let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
+        let pageWriter = PageWriter(renderer: renderer, rewriter: rewriter, writer: writer,
                                     feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental,
                                     wholeListing: options.wholeListing)
         pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
