@@ -73,6 +73,13 @@ public enum SiteBuilder {
                 OpenPages.render(open.paths, renderer: renderer, rewriter: rewriter)
             })
         }
+        // Deferred for the open pages (`deferViews`): the plan and the incremental record read them.
+        let staleViews = StepTimer(progress).measure("materialized views computed after the open pages") {
+            Result { () throws(StoreError) in try database.computeStaleViews() }
+        }
+        if case .failure(let error) = staleViews {
+            return .failure(BuildFailure(problems + [Diagnostic(file: options.databasePath ?? config.database, message: error.message, hint: error.hint)]))
+        }
 
         progress?.stageStarted(.expandPages)
         var (plan, planProblems) = PageExpander.plan(content.pages, database: database)
@@ -159,7 +166,8 @@ public enum SiteBuilder {
             let database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
                                             siteContent: siteContent,
                                             utcOffset: formatSettings(config).utcOffset,
-                                            importSources: importSources, kept: kept)
+                                            importSources: importSources, kept: kept,
+                                            deferViews: options.openPages != nil)
             return .success((database, sources.warnings))
         } catch {
             if case .sources(let problems) = error { return .failure(BuildFailure(problems)) }

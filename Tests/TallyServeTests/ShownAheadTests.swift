@@ -108,6 +108,39 @@ import TallySite
         }
     }
 
+    /// The snapshot's materialized views are computed after the open pages render (`deferViews`), unless an open
+    /// page reads one that a changed table feeds: then first, so the page shows what the build will write.
+    @Test func anOpenPageReadingAMaterializedViewShowsItComputedAgain() async throws {
+        var files = Self.files
+        files["views/gift_counts.sql"] = "-- tally: materialize\nSELECT organization_id, count(*) AS gifts FROM donations GROUP BY organization_id\n"
+        files["content/orgs/[slug].md"] = """
+            ---
+            pages: SELECT id, slug FROM organizations
+            ---
+            ```sql total
+            SELECT gifts FROM gift_counts WHERE organization_id = :id
+            ```
+            # Gifts {{total.gifts}}
+
+            """
+        let site = try PreviewSite(files, seedSQL: Self.seed)
+        let held = BuildGate()
+        try await site.serve(stamp: .reuse, shownAhead: held.wait) { server in
+            defer { held.release() }
+            #expect(try await server.get("/orgs/amf/").body.contains("<h1 id=\"gifts-1\">Gifts 1</h1>"))
+            _ = try await server.event(after: -1, page: "/orgs/amf/")
+            let browser = server.keepOpen("/orgs/amf/")
+            defer { browser.cancel() }
+
+            try site.sql(Self.donation)
+            let shown = try #require(await held.reached())
+            #expect(shown.first?.bytes.map { String(decoding: $0, as: UTF8.self).contains("<h1 id=\"gifts-2\">Gifts 2</h1>") } == true)
+            held.release()
+            #expect(try await eventually { try await server.get("/").body.contains("All gifts 2") })
+            #expect(try shown.first?.bytes == Data(contentsOf: site.root.appendingPathComponent("public/orgs/amf/index.html")))
+        }
+    }
+
     @Test func withNoPageOpenNothingIsRenderedAhead() async throws {
         let site = try PreviewSite(Self.files, seedSQL: Self.seed)
         let shownAhead = Mutex(0)

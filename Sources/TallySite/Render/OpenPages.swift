@@ -1,5 +1,6 @@
 import Foundation
 import TallyFormat
+import TallyStore
 
 /// A page open in a browser (`BuildOptions.openPages`), rendered as soon as the build has its plan, before the
 /// incremental bookkeeping and the rest of the pages: `tally serve` shows it from memory until the output is
@@ -34,6 +35,9 @@ package enum OpenPages {
     /// all its pages; so is a path no file gives.
     static func render(_ paths: Set<String>, renderer: PageRenderer, rewriter: SitePathRewriter?) -> [OpenPage] {
         let wanted = paths.union(paths.flatMap(ancestors(of:)))
+        computeViewsRead(by: renderer.sources.filter { source in
+            source.route.isTemplated ? wanted.contains(where: source.route.canGive) : wanted.contains(source.route.path())
+        }, in: renderer.database)
         let (plan, _) = PageExpander.plan(renderer.sources, database: renderer.database, givingOnly: wanted)
         var pages = plan.singlePages.filter { wanted.contains($0.path) }
         for index in plan.templatedSources {
@@ -48,6 +52,18 @@ package enum OpenPages {
             // As `PageWriter.write` writes it.
             let bytes = result.page.map { page in rewriter.map { Data($0.htmlBytes(page.html)) } ?? Data(page.html.utf8) }
             return OpenPage(path: instance.path, file: instance.outputFile, bytes: bytes, problems: result.problems)
+        }
+    }
+
+    /// Computes the snapshot's stale materialized views first (`SiteDatabase.computeStaleViews`) when a query of
+    /// `sources`, their `pages` queries included, reads one of them: the open pages need the rows the build will see.
+    /// Left to the build when that fails, which reports it.
+    private static func computeViewsRead(by sources: [PageSource], in database: SiteDatabase) {
+        let stale = database.staleViews
+        guard !stale.isEmpty else { return }
+        let sql = sources.flatMap { $0.queries.map(\.sql) + [$0.frontMatter.pagesQuery].compactMap { $0 } }
+        if database.tablesRead(by: sql).contains(where: { $0.map { !$0.isDisjoint(with: stale) } ?? true }) {
+            try? database.computeStaleViews()
         }
     }
 
