@@ -2,8 +2,8 @@ import Foundation
 import TallyFormat
 import TallyStore
 
-/// A page open in a browser (`BuildOptions.openPages`), rendered as soon as the build has its plan, before the
-/// incremental bookkeeping and the rest of the pages: `tally serve` shows it from memory until the output is
+/// A page open in a browser (`BuildOptions.openPages`), rendered as soon as the build's snapshot is open, before the
+/// plan, the incremental bookkeeping and the other pages: `tally serve` shows it from memory until the output is
 /// committed. Its bytes are the file the build then writes, since the same renderer, snapshot and titles make both.
 package struct OpenPage: Sendable, Equatable {
     /// The page's URL path from the site root: `/orgs/amf/`.
