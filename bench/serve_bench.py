@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Measures `tally serve` after a saved row: the time from one donation written to the database to its organization's
-page served with it, over HTTP, to the live-reload event that reloads open pages, and what serve printed.
+page served with it, over HTTP, to the live-reload event that reloads open pages, and to the end of serve's build.
 
-Usage: bench/serve_bench.py [--site .bench/incremental/example-20000] [--saves 3] [--tally PATH]
+Usage: bench/serve_bench.py [--site .bench/incremental/example-20000] [--saves 3] [--tally PATH] [--closed]
 
 The site is the one bench/incremental_bench.py makes (run it first with --n 20000 --pages 0 --runs 1). Serve starts on
 a free port and builds once (a build left by `tally build --out public` is up to date or nearly); then, for each save,
 one donation by ada to generated-000001 (as incremental_bench.py's edit), and the page /orgs/generated-000001/ is
-fetched every 50 ms until it differs from what it was. The load average is printed beside each figure: the machine
-may be shared.
+fetched every 50 ms until it differs from what it was. The page is kept open as a browser would keep it: a thread
+long-polls the live-reload events with the page's path, as the injected script does, so serve renders it ahead of
+the build and serves it from memory (--closed leaves it closed: the page then waits for the whole build). Printed
+for each save: the open page served with the row, the open pages told to reload, serve's whole build done (its
+"Built" line), and what serve printed, with the load average beside: the machine may be shared.
 """
 import argparse
 import os
@@ -19,6 +22,7 @@ import sys
 import threading
 import time
 import json
+import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -33,10 +37,22 @@ def fetch(base):
         return None
 
 
-def generation(base, after):
-    """The live-reload event's generation once it is past `after` (the endpoint answers within 10 s either way)."""
-    with urllib.request.urlopen("%s/__tally/events?after=%d" % (base, after), timeout=60) as response:
+def generation(base, after, page=None):
+    """The live-reload event's generation once it is past `after` (the endpoint answers within 10 s either way);
+    with `page`, asked as that page's script asks, which tells serve the page is open."""
+    query = "after=%d" % after + ("&page=" + urllib.parse.quote(page, safe="") if page else "")
+    with urllib.request.urlopen("%s/__tally/events?%s" % (base, query), timeout=60) as response:
         return json.loads(response.read())["generation"]
+
+
+def keep_open(base, page, stop):
+    """Long-polls the events with the page's path until `stop` is set, as the page's script does while it is open."""
+    after = generation(base, -1, page)
+    while not stop.is_set():
+        try:
+            after = max(after, generation(base, after, page))
+        except OSError:
+            time.sleep(0.1)
 
 
 def main():
@@ -44,6 +60,7 @@ def main():
     parser.add_argument("--site", default=os.path.join(ROOT, ".bench", "incremental", "example-20000"))
     parser.add_argument("--saves", type=int, default=3)
     parser.add_argument("--tally", default=os.path.join(ROOT, ".build", "release", "tally"))
+    parser.add_argument("--closed", action="store_true", help="do not keep the page open in a (simulated) browser")
     args = parser.parse_args()
     database = os.path.join(args.site, "directory.sqlite")
     server = subprocess.Popen([os.path.abspath(args.tally), "serve", "--db", database, "--port", "0"], cwd=args.site,
@@ -63,6 +80,10 @@ def main():
             sys.exit("serve did not start:\n" + "\n".join(line for _, line in lines))
         base = re.search(r"http://127\.0\.0\.1:\d+", [line for _, line in lines if line.startswith("Serving at")][0]).group(0)
         print("started: " + " | ".join(line for _, line in lines), flush=True)
+        stop = threading.Event()
+        if not args.closed:
+            threading.Thread(target=keep_open, args=(base, PAGE, stop), daemon=True).start()
+            time.sleep(0.5)
         for save in range(1, args.saves + 1):
             before = fetch(base)
             seen = len(lines)
@@ -91,9 +112,11 @@ def main():
                 time.sleep(0.05)
             built = next(when for when, line in lines[seen:] if line.startswith(("Built", "Build failed"))) - start
             printed = " | ".join(line for _, line in lines[seen:])
-            print("save %d: page served with the row after %.2f s, open pages told to reload after %.2f s, build done after "
-                  "%.2f s (load %.1f); serve printed: %s" % (save, served, reloaded[0] - start, built, os.getloadavg()[0], printed),
+            print("save %d (page %s): page served with the row after %.2f s, open pages told to reload after %.2f s, "
+                  "build done after %.2f s (load %.1f); serve printed: %s"
+                  % (save, "closed" if args.closed else "open", served, reloaded[0] - start, built, os.getloadavg()[0], printed),
                   flush=True)
+        stop.set()
     finally:
         server.terminate()
         server.wait(60)

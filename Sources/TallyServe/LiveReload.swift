@@ -1,7 +1,8 @@
 import Foundation
 
 /// The script `tally serve` adds to the HTML it serves (never to files on disk): it long-polls the events
-/// endpoint, reloads the page after a good rebuild, and shows a failed build's diagnostics over the page.
+/// endpoint with its page's path (so serve knows which pages are open), reloads the page after a good rebuild or
+/// once its page is rendered ahead of one, and shows a failed build's diagnostics over the page.
 enum LiveReload {
     static let eventsPath = "/__tally/events"
 
@@ -55,7 +56,9 @@ enum LiveReload {
           const poll = async () => {
             for (;;) {
               try {
-                const response = await fetch("\(eventsPath)?after=" + after, { cache: "no-store" });
+                // The page's path tells serve which pages are open, to render them first after a change.
+                const response = await fetch("\(eventsPath)?after=" + after + "&page=" + encodeURIComponent(location.pathname),
+                                             { cache: "no-store" });
                 const event = await response.json();
                 if (event.server !== server || (event.ok && event.generation > served)) { location.reload(); return; }
                 if (!event.ok) show(event.errors);

@@ -6,13 +6,19 @@ import TallySite
 ///
 /// A failed rebuild leaves the last good output in place (the build only swaps in a complete site), so the
 /// server keeps serving it; the diagnostics go to the console and, through the live-reload script, over the page.
+/// The pages open in a browser, which their scripts name, render first in each rebuild and are served from memory
+/// until the build commits (`PublishOnCommit.showAhead`): a saved row shows on the open page before the rest of the
+/// site is built.
 public struct PreviewServer: Sendable {
     let options: BuildOptions
     let port: UInt16
     /// Receives build results and diagnostics, one message at a time.
     let console: @Sendable (String) -> Void
     /// How often the inputs are compared with the last look.
-    var pollInterval = Duration.milliseconds(300)
+    var pollInterval = Duration.milliseconds(100)
+    /// Called on the build's thread once the open pages it rendered first are served, before the build goes on: tests
+    /// hold the build here to look at the server between the two.
+    var shownAhead: @Sendable ([OpenPage]) -> Void = { _ in }
 
     /// - Parameter port: 0 picks a free port; `run` reports the one it got.
     public init(options: BuildOptions, port: UInt16, console: @escaping @Sendable (String) -> Void) {
@@ -74,11 +80,22 @@ public struct PreviewServer: Sendable {
         let loaded = (try? options.loadConfig().get()) ?? config
         let clock = ContinuousClock()
         let start = clock.now
-        let options = self.options
+        var options = self.options
         let publisher = PublishOnCommit(state: state, basePath: loaded.basePath)
+        let open = state.openPages
+        if !open.isEmpty {
+            let console = self.console, shownAhead = self.shownAhead
+            options.openPages = OpenPages.Request(paths: open) { pages in
+                let changed = publisher.showAhead(pages)
+                if !changed.isEmpty {
+                    console("Showing \(changed.map(\.path).joined(separator: ", ")) ahead of the build, \((clock.now - start).seconds) s after the change was seen")
+                }
+                shownAhead(pages)
+            }
+        }
         // The build blocks its thread and renders on every core, so it runs outside the cooperative pool.
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: SiteBuilder.build(options, progress: publisher)) }
+            DispatchQueue.global().async { [options] in continuation.resume(returning: SiteBuilder.build(options, progress: publisher)) }
         }
         switch result {
         case .success(let summary):
@@ -97,6 +114,8 @@ public struct PreviewServer: Sendable {
                 $0.generation += 1
                 $0.succeeded = false
                 $0.errors = failure.diagnostics.map(\.description)
+                $0.overlay = [:]
+                $0.shownAhead = []
             }
         }
         return loaded

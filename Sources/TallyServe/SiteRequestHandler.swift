@@ -18,15 +18,14 @@ struct SiteRequestHandler: HTTPHandler {
         let path = request.target.path(percentEncoded: false)
         if path == LiveReload.eventsPath {
             let after = request.query.first { $0.name == "after" }.flatMap { Int($0.value) } ?? -1
-            return try events(await state.next(after: after, timeout: longPoll))
+            // The script sends `location.pathname`, which is percent-encoded; pages are known by their paths as served.
+            let page = request.query.first { $0.name == "page" }
+                .flatMap { Self.sitePath(of: $0.value.removingPercentEncoding ?? $0.value, basePath: state.current.basePath) }
+            return try events(await state.next(after: after, timeout: longPoll, page: page.map(String.init)))
         }
         let current = state.current
-        var sitePath = Substring(path)
-        if current.basePath != "/" {
-            if path == "/" || path + "/" == current.basePath { return redirect(to: current.basePath) }
-            guard path.hasPrefix(current.basePath) else { return notFound(current, request) }
-            sitePath = sitePath.dropFirst(current.basePath.count - 1)
-        }
+        if current.basePath != "/", path == "/" || path + "/" == current.basePath { return redirect(to: current.basePath) }
+        guard let sitePath = Self.sitePath(of: path, basePath: current.basePath) else { return notFound(current, request) }
         let segments = sitePath.split(separator: "/")
         // Hidden entries (a deploy checkout's .git) are not part of the site, and ".." would leave it.
         guard !segments.contains(where: { $0.hasPrefix(".") }) else { return notFound(current, request) }
@@ -38,8 +37,17 @@ struct SiteRequestHandler: HTTPHandler {
             guard path.hasSuffix("/") else { return redirect(to: path + "/") }
             file.appendPathComponent("index.html")
         }
-        guard let body = FileManager.default.contents(atPath: file.path) else { return notFound(current, request) }
+        // A page rendered ahead of the build under way is served from memory until the build commits.
+        let overlaid = current.overlay.isEmpty ? nil : current.overlay[String(file.path.dropFirst(current.output.path.count + 1))]
+        guard let body = overlaid ?? FileManager.default.contents(atPath: file.path) else { return notFound(current, request) }
         return respond(.ok, body: body, type: ContentType.of(file.path), current, request)
+    }
+
+    /// `path` from the site's root (`/repo/about/` → `/about/`); nil when it is not below the base path.
+    static func sitePath(of path: String, basePath: String) -> Substring? {
+        guard basePath != "/" else { return Substring(path) }
+        guard path.hasPrefix(basePath) else { return nil }
+        return Substring(path).dropFirst(basePath.count - 1)
     }
 
     private static let encoder: JSONEncoder = {

@@ -40,6 +40,9 @@ public struct BuildOptions: Sendable {
     /// Whether the build keeps why each page rendered (`BuildSummary.renderReasons`, for `--explain`): a reason a
     /// page, about 110 bytes each, 16 MB at 147,150 pages, that no other build needs.
     public var explain = false
+    /// Pages open in a browser, which `tally serve` asks for first: the build renders them as soon as its snapshot is
+    /// open, before it plans the other pages, and hands them over (`OpenPages`).
+    package var openPages: OpenPages.Request?
 
     public enum StampUse: Sendable {
         /// No stamp: builds into temporary folders (`tally check`, `tally report`) and library callers.

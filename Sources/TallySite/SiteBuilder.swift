@@ -64,6 +64,23 @@ public enum SiteBuilder {
         guard viewProblems.isEmpty else { return .failure(BuildFailure(problems + viewProblems)) }
         problems += CurrencyReadWarnings.check(content.pages, database: database)
 
+        var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
+                                    templateFiles: templates.files, site: site,
+                                    formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
+        let rewriter = SitePathRewriter(basePath: config.basePath)
+        if let open = options.openPages, !problems.hasErrors {
+            open.rendered(StepTimer(progress).measure("open pages rendered") {
+                OpenPages.render(open.paths, renderer: renderer, rewriter: rewriter)
+            })
+        }
+        // Deferred for the open pages (`deferViews`): the plan and the incremental record read them.
+        let staleViews = StepTimer(progress).measure("materialized views computed after the open pages") {
+            Result { () throws(StoreError) in try database.computeStaleViews() }
+        }
+        if case .failure(let error) = staleViews {
+            return .failure(BuildFailure(problems + [Diagnostic(file: options.databasePath ?? config.database, message: error.message, hint: error.hint)]))
+        }
+
         progress?.stageStarted(.expandPages)
         var (plan, planProblems) = PageExpander.plan(content.pages, database: database)
         problems += planProblems
@@ -77,16 +94,13 @@ public enum SiteBuilder {
             return .failure(BuildFailure(problems + [error]))
         }
         progress?.stageStarted(.renderPages)
-        var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
-                                    templateFiles: templates.files, site: site,
-                                    formatSettings: formatSettings(config), placeholderSeed: placeholderSeed())
         renderer.titles = renderer.titlesKnownBeforeQueries(ancestorPages(plan, content.pages, database))
         let feedPages = FeedPages(config: config)
         // Pages whose inputs are as the last build recorded keep their files; only the others render.
         let incremental = IncrementalBuild.start(options, sources: content.pages, templates: templates.library,
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
                                                  writer: writer, feedPages: feedPages, planned: plan.owners, progress: progress)
-        let pageWriter = PageWriter(renderer: renderer, rewriter: SitePathRewriter(basePath: config.basePath), writer: writer,
+        let pageWriter = PageWriter(renderer: renderer, rewriter: rewriter, writer: writer,
                                     feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental,
                                     wholeListing: options.wholeListing)
         pageWriter.renderAndWrite(incremental?.pagesToRender(plan.singlePages) ?? plan.singlePages)
@@ -152,7 +166,8 @@ public enum SiteBuilder {
             let database = try SiteDatabase(path: options.resolve(databasePath).path, policy: config.publicationPolicy,
                                             siteContent: siteContent,
                                             utcOffset: formatSettings(config).utcOffset,
-                                            importSources: importSources, kept: kept)
+                                            importSources: importSources, kept: kept,
+                                            deferViews: options.openPages != nil)
             return .success((database, sources.warnings))
         } catch {
             if case .sources(let problems) = error { return .failure(BuildFailure(problems)) }

@@ -8,6 +8,7 @@ extension SiteDatabase {
         var reused: String?
         var update: SnapshotUpdate?
         var madeFrom: KeptSnapshot.Record?
+        var staleViews = StaleViews()
     }
 
     /// Puts the build's snapshot at `snapshotPath`, the cheapest way that gives the same rows: the kept snapshot
@@ -16,7 +17,7 @@ extension SiteDatabase {
     static func openSnapshot(at snapshotPath: String, from path: String, policy: PublicationPolicy,
                              siteContent: () -> (pages: [SitePage], views: [SiteView]),
                              functions: @escaping @Sendable (Database) -> Void, importSources: ((Database) throws -> Void)?,
-                             kept: KeptSnapshot?) throws(StoreError) -> OpenedSnapshot {
+                             kept: KeptSnapshot?, deferViews: Bool) throws(StoreError) -> OpenedSnapshot {
         // Imported `sources:` are read from their own files, which no digest here covers: such a snapshot is always made.
         guard let kept, importSources == nil, FileManager.default.fileExists(atPath: path) else {
             let made = try PublishedSnapshot.make(from: path, policy: policy, siteContent: siteContent, functions: functions,
@@ -38,10 +39,12 @@ extension SiteDatabase {
                 // A snapshot is kept only after a build without errors, so every view in it was created.
                 return OpenedSnapshot(reused: kept.path, madeFrom: recorded)
             }
-            if let (update, source) = PublishedSnapshot.update(kept: kept.path, recorded: recorded.source, from: path, policy: policy,
-                                                               views: content().content.views, functions: functions, at: snapshotPath) {
+            if let (update, source, stale) = PublishedSnapshot.update(kept: kept.path, recorded: recorded.source, from: path, policy: policy,
+                                                                      views: content().content.views, functions: functions,
+                                                                      deferViews: deferViews, at: snapshotPath) {
                 return OpenedSnapshot(update: update, madeFrom: KeptSnapshot.Record(database: database, content: recorded.content,
-                                                                                    settings: settings, source: source))
+                                                                                    settings: settings, source: source),
+                                      staleViews: stale)
             }
             removeFiles(at: snapshotPath)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 import TallyFormat
 
 /// The read-only database a build queries: a published snapshot of the user's database.
@@ -18,6 +19,9 @@ public final class SiteDatabase: Sendable {
     /// What this snapshot was made from, for the record kept beside it; nil when it was not asked for, or it cannot
     /// be reused (`sources:`).
     let madeFrom: KeptSnapshot.Record?
+    /// The materialized views left to compute (`deferViews`); empty once computed.
+    private let stale: Mutex<StaleViews>
+    private let functions: @Sendable (Database) -> Void
 
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
     /// as tables and its `views` as views, and opens it read-only.
@@ -35,17 +39,19 @@ public final class SiteDatabase: Sendable {
     ///   database, the policy, the settings and the site's pages and views are as it was made from, and copied and
     ///   updated table by table when only the database's rows changed (`openSnapshot`).
     /// - Parameter temporaryFolder: where the snapshot is made; it is removed when the database closes or is refused.
+    /// - Parameter deferViews: an updated snapshot's materialized views that read its changed tables are left stale
+    ///   until `computeStaleViews()`, so that queries that read none of them (`staleViews`) can run first.
     public init(path: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
                 utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
                 importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil,
-                temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(StoreError) {
+                temporaryFolder: URL = FileManager.default.temporaryDirectory, deferViews: Bool = false) throws(StoreError) {
         let snapshotPath = temporaryFolder
             .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
         let opened: OpenedSnapshot
         do throws(StoreError) {
             opened = try Self.openSnapshot(at: snapshotPath, from: path, policy: policy, siteContent: siteContent, functions: functions,
-                                           importSources: importSources, kept: kept)
+                                           importSources: importSources, kept: kept, deferViews: deferViews)
         } catch {
             // A database refused half way (no tables, a table of Tally's name, a failed scrub) leaves no copy behind.
             SiteDatabase.removeFiles(at: snapshotPath)
@@ -55,6 +61,8 @@ public final class SiteDatabase: Sendable {
         snapshotUpdate = opened.update
         viewErrors = opened.viewErrors
         madeFrom = opened.madeFrom
+        stale = Mutex(opened.staleViews)
+        self.functions = functions
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -66,6 +74,31 @@ public final class SiteDatabase: Sendable {
             throw .database(path: path, message: "\(error)")
         }
         self.snapshotPath = snapshotPath
+    }
+
+    /// The materialized views whose rows are not yet computed again (lowercased names): until `computeStaleViews()`,
+    /// only a query that reads none of them gives the rows it will give.
+    package var staleViews: Set<String> { stale.withLock { $0.names } }
+
+    /// Computes the materialized views left stale (`deferViews`), on a connection of its own, in one transaction;
+    /// the pool's readers see them from their next statement.
+    package func computeStaleViews() throws(StoreError) {
+        do {
+            try stale.withLock { stale in
+                guard !stale.views.isEmpty else { return }
+                var writable = Configuration()
+                writable.prepareDatabase { [functions] db in
+                    try db.execute(sql: "PRAGMA synchronous = OFF")
+                    functions(db)
+                }
+                let queue = try DatabaseQueue(path: snapshotPath, configuration: writable)
+                try queue.write { db in try stale.compute(in: db) }
+                try queue.close()
+                stale = StaleViews()
+            }
+        } catch {
+            throw .database(path: snapshotPath, message: "\(error)")
+        }
     }
 
     deinit {

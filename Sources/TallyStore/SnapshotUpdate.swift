@@ -25,9 +25,11 @@ extension PublishedSnapshot {
     /// exactly so (the schema changed, triggers or virtual tables, a table without rowid or with generated columns, a
     /// private key column): the caller then makes the snapshot. All of it is one transaction on one connection, so the
     /// digests returned are of the very rows copied.
+    /// - Parameter deferViews: leaves the materialized views to compute to the caller (`StaleViews`), which first
+    ///   reads what does not depend on them: `tally serve`'s open pages.
     static func update(kept: String, recorded: SourceDigests, from sourcePath: String, policy: PublicationPolicy,
-                       views: [SiteView], functions: @escaping @Sendable (Database) -> Void,
-                       at snapshotPath: String) -> (SnapshotUpdate, SourceDigests)? {
+                       views: [SiteView], functions: @escaping @Sendable (Database) -> Void, deferViews: Bool = false,
+                       at snapshotPath: String) -> (SnapshotUpdate, SourceDigests, StaleViews)? {
         // A private key column changes what the scrub can find; such a snapshot is always made.
         // The database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
         guard sqlite3_compileoption_used("USE_URI") == 1,
@@ -42,16 +44,18 @@ extension PublishedSnapshot {
         do {
             let snapshot = try DatabaseQueue(path: snapshotPath, configuration: writable)
             defer { try? snapshot.close() }
-            let result = try snapshot.writeWithoutTransaction { db -> (SnapshotUpdate, SourceDigests)? in
+            let result = try snapshot.writeWithoutTransaction { db -> (SnapshotUpdate, SourceDigests, StaleViews)? in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 try db.execute(sql: "ATTACH DATABASE ? AS tally_source", arguments: [readOnlyURI(sourcePath)])
                 defer { try? db.execute(sql: "DETACH DATABASE tally_source") }
-                var outcome: (SnapshotUpdate, SourceDigests)?
+                var outcome: (SnapshotUpdate, SourceDigests, StaleViews)?
                 try db.inTransaction {
                     outcome = try apply(db, recorded: recorded, policy: policy, materialized: materialized)
-                    return outcome == nil ? .rollback : .commit
+                    guard let (_, _, stale) = outcome else { return .rollback }
+                    if !deferViews { try stale.compute(in: db) }
+                    return .commit
                 }
-                return outcome
+                return outcome.map { update, digests, stale in (update, digests, deferViews ? stale : StaleViews()) }
             }
             return result
         } catch {
@@ -60,13 +64,13 @@ extension PublishedSnapshot {
     }
 
     private static func apply(_ db: Database, recorded: SourceDigests, policy: PublicationPolicy,
-                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests)? {
+                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests, StaleViews)? {
         guard let now = SourceDigests.read(db, schema: "tally_source"), now.schema == recorded.schema,
               try Int.fetchOne(db, sql: """
                   SELECT count(*) FROM tally_source.sqlite_master WHERE type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%'
                   """) == 0 else { return nil }
         let changed = now.changedTables(since: recorded)
-        guard !changed.isEmpty else { return (SnapshotUpdate(), now) }
+        guard !changed.isEmpty else { return (SnapshotUpdate(), now, StaleViews()) }
         var personal: Set<String> = []
         for table in now.tables.keys where try db.columns(in: table, in: "tally_source").contains(where: { $0.name == "user_id" }) {
             personal.insert(table)
@@ -80,8 +84,8 @@ extension PublishedSnapshot {
         for column in policy.privateColumns where copied.contains(column.table) {
             if try db.columns(in: column.table, in: "main").contains(where: { $0.name == column.column }) { try blank(column, in: db) }
         }
-        let computed = try computeViews(db, reading: Set(copied.map { $0.lowercased() }), materialized)
-        return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: computed), now)
+        let stale = StaleViews(reading: Set(copied.map { $0.lowercased() }), materialized)
+        return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: stale.views.map(\.name)), now, stale)
     }
 
     /// Makes `main.table`'s rows the database's: walks both in rowid order, then deletes the snapshot's rows that
@@ -116,7 +120,7 @@ extension PublishedSnapshot {
 
     /// A materialized view of the kept snapshot: its query as it was created, and what the query reads (tables and
     /// views, lowercased, the base tables below views included, as SQLite's authorizer reports them).
-    struct MaterializedView {
+    struct MaterializedView: Sendable {
         let name: String
         let select: String
         let reads: Set<String>
@@ -140,25 +144,38 @@ extension PublishedSnapshot {
         } ?? nil
     }
 
-    /// Computes again, in the order they were created, the materialized views that read a table of `changed` or a
-    /// view computed before them: their rows deleted and inserted again from their query, so each keeps its place in
-    /// the schema and its indexes, and numbers its rows from 1 as `make` did.
-    private static func computeViews(_ db: Database, reading changed: Set<String>, _ materialized: [MaterializedView]) throws -> [String] {
-        var stale = changed
-        var computed: [String] = []
-        for view in materialized where !view.reads.isDisjoint(with: stale) {
-            let quoted = "main." + view.name.quotedDatabaseIdentifier
-            try db.execute(sql: "DELETE FROM \(quoted)")
-            try db.execute(sql: "INSERT INTO \(quoted)\n" + view.select)
-            stale.insert(view.name.lowercased())
-            computed.append(view.name)
-        }
-        return computed
-    }
-
     /// `path` as a read-only URI for ATTACH: the database is never written.
     private static func readOnlyURI(_ path: String) -> String {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~")
         return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?mode=ro"
+    }
+}
+
+/// The materialized views of an updated snapshot that read a copied table, or a view among them, in the order they
+/// were created: their rows are computed again, deleted and inserted again from their query, so each keeps its place
+/// in the schema and its indexes, and numbers its rows from 1 as `make` did.
+struct StaleViews: Sendable {
+    var views: [PublishedSnapshot.MaterializedView] = []
+
+    init() {}
+
+    init(reading changed: Set<String>, _ materialized: [PublishedSnapshot.MaterializedView]) {
+        var stale = changed
+        for view in materialized where !view.reads.isDisjoint(with: stale) {
+            stale.insert(view.name.lowercased())
+            views.append(view)
+        }
+    }
+
+    /// Their names, lowercased: a query that reads none of them (`SiteDatabase.tablesRead`) gives the same rows
+    /// before they are computed as after.
+    var names: Set<String> { Set(views.map { $0.name.lowercased() }) }
+
+    func compute(in db: Database) throws {
+        for view in views {
+            let quoted = "main." + view.name.quotedDatabaseIdentifier
+            try db.execute(sql: "DELETE FROM \(quoted)")
+            try db.execute(sql: "INSERT INTO \(quoted)\n" + view.select)
+        }
     }
 }

@@ -39,11 +39,15 @@ struct PreviewSite {
 
     /// Starts the server on a free port, runs `body`, then stops the server.
     /// - Parameter stamp: `.reuse` builds incrementally, as `tally serve` does.
-    func serve(stamp: BuildOptions.StampUse = .none, _ body: (Connection) async throws -> Void) async throws {
+    /// - Parameter shownAhead: called on the build's thread once the open pages it rendered first are served.
+    func serve(stamp: BuildOptions.StampUse = .none, shownAhead: @escaping @Sendable ([OpenPage]) -> Void = { _ in },
+               _ body: (Connection) async throws -> Void) async throws {
         let console = ConsoleLog()
         var options = BuildOptions(root: root)
         options.stamp = stamp
-        let server = PreviewServer(options: options, port: 0) { line in console.lines.withLock { $0.append(line) } }
+        var configured = PreviewServer(options: options, port: 0) { line in console.lines.withLock { $0.append(line) } }
+        configured.shownAhead = shownAhead
+        let server = configured
         let (bound, listening) = AsyncStream<(UInt16, String)>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run { port, basePath in listening.yield((port, basePath)) } }
@@ -71,8 +75,10 @@ struct PreviewSite {
                             body: String(decoding: try await response.bodyData, as: UTF8.self))
         }
 
-        func event(after generation: Int) async throws -> LiveReload.Event {
-            let response = try await get(LiveReload.eventsPath, query: [.init(name: "after", value: String(generation))])
+        /// - Parameter page: the path of the page asking, as the live-reload script sends it: that page is open.
+        func event(after generation: Int, page: String? = nil) async throws -> LiveReload.Event {
+            let query: [HTTPRequest.QueryItem] = [.init(name: "after", value: String(generation))] + (page.map { [.init(name: "page", value: $0)] } ?? [])
+            let response = try await get(LiveReload.eventsPath, query: query)
             return try JSONDecoder().decode(LiveReload.Event.self, from: Data(response.body.utf8))
         }
     }

@@ -50,6 +50,20 @@ package struct Route: Sendable, Equatable {
         return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
     }
 
+    /// Whether some values of the parameters give the URL path `path` ("/orgs/amf/" for `orgs/[slug].md`): a value
+    /// is one URL segment, never empty and without a slash.
+    func canGive(_ path: String) -> Bool {
+        if isNotFoundPage { return path == Route.notFoundPath }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard path.hasSuffix("/"), parts.count == segments.count + 2 else { return false }
+        return zip(segments, parts.dropFirst()).allSatisfy { segment, part in
+            switch segment {
+            case .fixed(let name): return part == name
+            case .parameter: return !part.isEmpty
+            }
+        }
+    }
+
     /// Whether a database value may be used as one URL segment (`Slug.isSafeSegment`).
     package static func isSafeSegment(_ value: String) -> Bool { Slug.isSafeSegment(value) }
 }

@@ -96,7 +96,9 @@ enum PageExpander {
     /// Rows handed to the renderer at a time: enough to keep every core busy, few enough to stay small.
     static let chunkSize = 256
 
-    static func plan(_ sources: [PageSource], database: SiteDatabase) -> (plan: PagePlan, problems: [Diagnostic]) {
+    /// - Parameter paths: when given, the plan is of those templated files only whose route can give one of these
+    ///   URLs (`Route.canGive`): the owners of these URLs are the whole plan's, without the other files' queries.
+    static func plan(_ sources: [PageSource], database: SiteDatabase, givingOnly paths: Set<String>? = nil) -> (plan: PagePlan, problems: [Diagnostic]) {
         var plan = PagePlan()
         var problems: [Diagnostic] = []
         func claim(_ path: String, by owner: PageOwner, file: String, line: Int, row: Int?) -> Bool {
@@ -123,6 +125,7 @@ enum PageExpander {
                 }
                 continue
             }
+            if let paths, !paths.contains(where: source.route.canGive) { continue }
             let line = source.frontMatter.lines["pages"] ?? 1
             var rowIndex = 0
             do {
