@@ -25,15 +25,6 @@ import TallyMarkdown
         #endif
     }
 
-    /// A document far larger than the arena's 256 KiB blocks (nodes over many blocks, the HTML buffer grown past a
-    /// block of its own) renders as its parts do, and the arena serves the next document after it.
-    @Test func aDocumentLargerThanTheArenasBlocksRendersAsItsParts() {
-        let part = "## Part\n\nSome *text* with ~~old~~ www.example.org and `code`.\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n"
-        let html = safe.html(part)
-        #expect(safe.html(String(repeating: part, count: 5_000)) == String(repeating: html, count: 5_000))
-        #expect(safe.html(part) == html)
-    }
-
     @Test func safeModeDropsRawHTMLAndDangerousLinks() {
         #expect(safe.html("<script>alert(1)</script>") == "<!-- raw HTML omitted -->\n")
         #expect(safe.html("a <b onclick=x>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")
