@@ -24,9 +24,11 @@ let package = Package(
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CTallySystem"),
+        // Keeps cmark-gfm's inline characters set across threads (github/cmark-gfm#176): see inline_characters.c.
+        .target(name: "CMarkGFMSupport"),
         .target(name: "TallyFormat"),
         .target(name: "TallyCharts", dependencies: ["TallyFormat"]),
-        .target(name: "TallyMarkdown", dependencies: ["CCMarkGFM"]),
+        .target(name: "TallyMarkdown", dependencies: ["CCMarkGFM", "CMarkGFMSupport"]),
         .target(name: "TallyStore", dependencies: [
             "TallyFormat", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),

@@ -1,4 +1,5 @@
 import CCMarkGFM
+import CMarkGFMSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -29,11 +30,12 @@ public struct MarkdownRenderer: Sendable {
     /// The HTML for a Markdown document. Table columns are aligned with `style="text-align: right"`, not the
     /// `align` attribute, which HTML5 made obsolete.
     public func html(_ markdown: String) -> String {
-        MarkdownRenderer.withDocument(markdown, orElse: "") { document, extensions in
-            if focusableScrollBoxes { ScrollRegions.wrap(in: document) }
+        MarkdownRenderer.withDocument(markdown, orElse: "") { document, extensions, memory in
+            if focusableScrollBoxes { ScrollRegions.wrap(in: document, memory: memory) }
             let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+            // The HTML is allocated as the tree is, so it is given back the same way.
             guard let html = cmark_render_html(document, options, extensions) else { return "" }
-            defer { free(html) }
+            defer { memory.pointee.free(html) }
             return String(cString: html)
         }
     }
@@ -42,7 +44,7 @@ public struct MarkdownRenderer: Sendable {
     public static func fencedCodeBlocks(in markdown: String) -> [FencedCodeBlock] {
         // A fence needs three backticks or tildes in a row; most pages have none, and then need no parse.
         guard containsFenceMarker(markdown) else { return [] }
-        return withDocument(markdown, orElse: []) { document, _ in
+        return withDocument(markdown, orElse: []) { document, _, _ in
             var blocks: [FencedCodeBlock] = []
             guard let iterator = cmark_iter_new(document) else { return blocks }
             defer { cmark_iter_free(iterator) }
@@ -80,30 +82,35 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
+    /// Whether inline passes run at the same time, without `inlinePass`: true once cmark-gfm has called
+    /// `CMarkGFMSupport`' function in place of its own (on Linux, from the first render on).
+    public static var inlinePassesRunTogether: Bool { tally_cmark_inline_characters_kept() != 0 }
+
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
-    /// Held while a parser runs `cmark_parser_finish`, the inline pass.
+    /// Held while a parser runs `cmark_parser_finish`, the inline pass, unless the library's characters are kept.
     ///
     /// cmark-gfm keeps the table of characters that can start an inline (`SPECIAL_CHARS` and `SKIP_CHARS` in
     /// `inlines.c`) in one static array for the whole process. `process_inlines`, inside `cmark_parser_finish`,
     /// sets the attached extensions' characters (`:` and `w` for autolinks, `~` for strikethrough) when it
     /// starts and clears them when it ends, so a parser that finishes while another is mid-pass takes those
     /// characters away from it, and its links and `<del>` come out as plain text (github/cmark-gfm#176, open
-    /// since 2019). The table cannot be set once and left alone: the clearing is unconditional, and the
-    /// strikethrough extension needs its character list to find itself again when it closes a `~~` run.
-    /// So only the inline pass runs one at a time; block parsing (`cmark_parser_feed`) and HTML rendering read
-    /// no global state and stay parallel. `MarkdownRaceTests` builds a site that lost links on every parallel
-    /// build before this lock; docs/performance.md gives its cost.
+    /// since 2019). `CMarkGFMSupport` replaces the library's function that sets and clears them with one
+    /// that only sets them, which is what every parser here would be given anyway (they all attach
+    /// `extensionNames`); once cmark-gfm is seen calling it (`tally_cmark_inline_characters_kept`), inline passes
+    /// run at the same time. Where it is not called (no ELF interposition, as on macOS) the passes take this lock,
+    /// one at a time, while block parsing and HTML rendering stay parallel. `MarkdownRaceTests` builds a site that
+    /// lost links on every parallel build with neither; docs/performance.md gives the costs.
     private static let inlinePass = Mutex(())
 
-    /// Parses `markdown` with the GFM extensions attached, hands the tree to `body`, then frees everything.
-    /// `fallback` is returned only if cmark-gfm cannot allocate a parser.
+    /// Parses `markdown` with the GFM extensions attached, hands the tree to `body` with the allocator it was made
+    /// with, then frees everything. `fallback` is returned only if cmark-gfm cannot allocate a parser.
     private static func withDocument<T>(_ markdown: String, orElse fallback: T,
-                                        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
+                                        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?, UnsafeMutablePointer<cmark_mem>) -> T) -> T {
         _ = registerExtensions
         let options = CMARK_OPT_FOOTNOTES
-        guard let parser = cmark_parser_new(options) else { return fallback }
+        guard let memory = cmark_get_default_mem_allocator(), let parser = cmark_parser_new_with_mem(options, memory) else { return fallback }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
@@ -117,9 +124,13 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         var finished: OpaquePointer?
-        inlinePass.withLock { _ in finished = cmark_parser_finish(parser) }
+        if inlinePassesRunTogether {
+            finished = cmark_parser_finish(parser)
+        } else {
+            inlinePass.withLock { _ in finished = cmark_parser_finish(parser) }
+        }
         guard let document = finished else { return fallback }
         defer { cmark_node_free(document) }
-        return body(document, cmark_parser_get_syntax_extensions(parser))
+        return body(document, cmark_parser_get_syntax_extensions(parser), memory)
     }
 }

@@ -17,12 +17,13 @@ import Darwin
 /// before it; a code block is "Code", with its language when the fence names one. Each box is a landmark,
 /// so a label that would repeat on the page gets the table's number under its heading ("Totals, table 2").
 enum ScrollRegions {
-    static func wrap(in document: OpaquePointer) {
+    /// - Parameter memory: the allocator the document was made with, which its new nodes take too.
+    static func wrap(in document: OpaquePointer, memory: UnsafeMutablePointer<cmark_mem>) {
         var walk = Walk()
         walk.visitChildren(of: document)
         // The tree changes only after the walk, which would otherwise lose its place.
         for box in walk.boxes {
-            guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard let wrapper = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, memory) else { continue }
             let kind = isTable(box.node) ? "tally-scroll" : "tally-scroll tally-code"
             _ = cmark_node_set_on_enter(wrapper, "<div class=\"\(kind)\" role=\"region\" tabindex=\"0\" aria-label=\"\(attribute(box.label))\">")
             _ = cmark_node_set_on_exit(wrapper, "</div>")

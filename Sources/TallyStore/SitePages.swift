@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// A Markdown page of the site as pages can query it: one row of `site_pages`, and its `site_page_tags`.
 public struct SitePage: Sendable, Equatable {
@@ -55,14 +56,58 @@ enum SitePagesTables {
     }
 
     /// Creates both tables and fills them. A URL given twice keeps its first page; the build reports the duplicate.
+    ///
+    /// Values are bound through SQLite's C API: GRDB's `StatementArguments`, an array of existentials a row, cost
+    /// three times SQLite's own insert, and these rows are made while the build waits for the snapshot.
     static func create(in db: Database, pages: [SitePage]) throws {
         try db.execute(sql: schema)
         let page = try db.makeStatement(sql: "INSERT OR IGNORE INTO site_pages VALUES (?, ?, ?, ?, ?, ?, ?)")
         let tag = try db.makeStatement(sql: "INSERT OR IGNORE INTO site_page_tags VALUES (?, ?)")
         for row in pages {
-            try page.execute(arguments: [row.url, row.title, row.description, row.date, row.weight, row.file, row.section])
-            guard db.changesCount > 0 else { continue }
-            for name in row.tags { try tag.execute(arguments: [row.url, name]) }
+            try insert(page) { handle in
+                bind(row.url, 1, handle)
+                bind(row.title, 2, handle)
+                bind(row.description, 3, handle)
+                if let date = row.date { bind(date, 4, handle) } else { sqlite3_bind_null(handle, 4) }
+                sqlite3_bind_int64(handle, 5, Int64(row.weight))
+                bind(row.file, 6, handle)
+                bind(row.section, 7, handle)
+            }
+            guard sqlite3_changes(db.sqliteConnection) > 0 else { continue }
+            for name in row.tags {
+                try insert(tag) { handle in
+                    bind(row.url, 1, handle)
+                    bind(name, 2, handle)
+                }
+            }
+        }
+    }
+
+    /// SQLite copies the text (SQLITE_TRANSIENT), so it need not outlive the call.
+    private static func bind(_ text: String, _ parameter: Int32, _ handle: SQLiteStatement) {
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                if let start = chars.baseAddress, !chars.isEmpty {
+                    _ = sqlite3_bind_text(handle, parameter, start, Int32(chars.count), copied)
+                } else {
+                    _ = sqlite3_bind_text(handle, parameter, "", 0, copied)
+                }
+            }
+        }
+    }
+
+    private static let copied = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Binds a row with `bind`, steps the insert once and resets it; an error is thrown as GRDB would throw it.
+    private static func insert(_ statement: Statement, _ bind: (SQLiteStatement) -> Void) throws {
+        let handle = statement.sqliteStatement
+        bind(handle)
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+                                sql: statement.sql)
         }
     }
 }

@@ -16,6 +16,15 @@ import TallyMarkdown
         #expect(safe.html(markdown) == html)
     }
 
+    /// On Linux cmark-gfm calls `CMarkGFMSupport`' function in place of its own from the first inline pass on,
+    /// so renders on several threads need no lock; its strikethrough and autolinks still work.
+    @Test func theInlineCharactersAreKeptByTheFunctionInPlaceOfCmarkGFMs() {
+        #expect(safe.html("~~old~~ www.example.org") == "<p><del>old</del> <a href=\"http://www.example.org\">www.example.org</a></p>\n")
+        #if os(Linux)
+        #expect(MarkdownRenderer.inlinePassesRunTogether)
+        #endif
+    }
+
     @Test func safeModeDropsRawHTMLAndDangerousLinks() {
         #expect(safe.html("<script>alert(1)</script>") == "<!-- raw HTML omitted -->\n")
         #expect(safe.html("a <b onclick=x>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")

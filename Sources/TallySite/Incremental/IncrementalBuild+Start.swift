@@ -10,10 +10,17 @@ extension IncrementalBuild {
                       planned: [String: PageOwner], progress: (any BuildProgress)? = nil) -> IncrementalBuild? {
         guard options.stamp != .none else { return nil }
         let timer = StepTimer(progress)
-        let inputs = timer.measure("page inputs and table digests") { PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
-                                       database: database, titles: titles) }
         let forced = options.stamp == .record
         let previous = forced ? nil : timer.measure("manifest load") { PageManifest.load(beside: writer.output) }
+        let gather: @Sendable () -> PageInputs = {
+            timer.measure("page inputs and table digests") {
+                PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
+                                  database: database, titles: titles)
+            }
+        }
+        // With no manifest to compare with, every page renders and the inputs are wanted only for the next build's
+        // manifest: they are gathered beside the render instead of before it.
+        let inputs: IncrementalBuild.Inputs = previous == nil ? .gathering(BackgroundWork(gather)) : .gathered(gather())
         return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
                                 writer: writer, feedPages: feedPages, planned: planned, keepsReasons: options.explain,
                                 snapshot: previous?.keptSnapshot(beside: writer.output), timer: timer,

@@ -19,7 +19,23 @@ final class IncrementalBuild: Sendable {
     let previous: PageManifest?
     /// Why no page can be kept, when none can: the first build, `--force`, or which shared input changed.
     private let everyPageReason: String?
-    private let inputs: PageInputs
+    private let gatheredInputs: Inputs
+    /// This build's inputs, waited for when they are still being gathered.
+    private var inputs: PageInputs { gatheredInputs.value }
+
+    /// The inputs, or the work gathering them beside the render: a build that renders every page needs them only
+    /// for its manifest (`save`), so it does not wait for them before the first page.
+    enum Inputs: Sendable {
+        case gathered(PageInputs)
+        case gathering(BackgroundWork<PageInputs>)
+
+        var value: PageInputs {
+            switch self {
+            case .gathered(let inputs): inputs
+            case .gathering(let work): work.result()
+            }
+        }
+    }
     let sources: [PageSource]
     private let database: SiteDatabase
     let outputPath: String
@@ -51,7 +67,7 @@ final class IncrementalBuild: Sendable {
 
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
     /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
-    init(previous: PageManifest?, forced: Bool, inputs: PageInputs, sources: [PageSource], database: SiteDatabase,
+    init(previous: PageManifest?, forced: Bool, inputs: Inputs, sources: [PageSource], database: SiteDatabase,
          writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], keepsReasons: Bool = false,
          snapshot: String? = nil, timer: StepTimer = StepTimer(nil), showsListingTotal: [Bool] = []) {
         self.previous = previous
@@ -59,7 +75,7 @@ final class IncrementalBuild: Sendable {
         self.keepsReasons = keepsReasons
         self.timer = timer
         self.planned = planned
-        self.inputs = inputs
+        gatheredInputs = inputs
         self.sources = sources
         self.database = database
         self.writer = writer
@@ -68,13 +84,14 @@ final class IncrementalBuild: Sendable {
         if forced {
             everyPageReason = "the build was forced (--force)"
         } else if let previous {
-            everyPageReason = inputs.global.keys.sorted().first { previous.global[$0] != inputs.global[$0] }.map { "the \($0) changed" }
+            let global = inputs.value.global
+            everyPageReason = global.keys.sorted().first { previous.global[$0] != global[$0] }.map { "the \($0) changed" }
         } else {
             everyPageReason = "no earlier build recorded its pages"
         }
         changedRows = if let previous, everyPageReason == nil {
             timer.measure("changed rows") {
-                ChangedRows.find(previous: previous, inputs: inputs, sources: sources, database: database, snapshot: snapshot)
+                ChangedRows.find(previous: previous, inputs: inputs.value, sources: sources, database: database, snapshot: snapshot)
             }
         } else {
             ChangedRows.none
@@ -172,6 +189,7 @@ final class IncrementalBuild: Sendable {
         if timer.measure("snapshot kept", { database.keepSnapshot(as: kept) }) {
             manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
         }
+        let inputs = self.inputs
         manifest.global = inputs.global
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs

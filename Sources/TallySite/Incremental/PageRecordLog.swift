@@ -34,7 +34,7 @@ final class PageRecordLog: Sendable {
     /// break would not read back from the manifest: such a page is left out, to render next time.
     func append(_ path: String, _ page: PageManifest.Page) {
         let line = page.line
-        guard PageManifest.isPlain(page.source), PageManifest.isPlain(path), !line.contains(where: \.isNewline) else { return }
+        guard PageManifest.isPlain(page.source), PageManifest.isPlain(path), !Self.hasLineBreak(line) else { return }
         state.withLock { state in
             state.block.append(contentsOf: page.source.utf8)
             state.block.append(UInt8(ascii: "\t"))
@@ -44,6 +44,18 @@ final class PageRecordLog: Sendable {
             state.block.append(UInt8(ascii: "\n"))
             if state.descriptor >= 0, state.block.count >= Self.blockSize { Self.flush(&state) }
         }
+    }
+
+    /// Whether `text` holds a `Character` that `isNewline`: by byte when it is ASCII (LF, VT, FF, CR), which every
+    /// record is in practice; by `Character` otherwise (NEL, LS, PS). By `Character` alone it was most of the cost of
+    /// recording a page.
+    static func hasLineBreak(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x0A && byte <= 0x0D { return true }
+            if byte >= 0x80 { ascii = false }
+        }
+        return !ascii && text.contains(where: \.isNewline)
     }
 
     /// Every path's latest record, grouped by content file and sorted by path, as `PageManifest.save` writes them;

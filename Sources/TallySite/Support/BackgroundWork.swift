@@ -18,9 +18,11 @@ final class BackgroundWork<Value: Sendable>: Sendable {
         thread.start()
     }
 
-    /// Waits for the work to finish, once.
+    /// Waits for the work to finish; asked again, returns the same value at once.
     func result() -> Value {
         done.wait()
+        // Signalled again for whoever asks next.
+        done.signal()
         // The work sets the value before it signals, so it is there.
         return value.withLock { $0! }
     }

@@ -19,7 +19,7 @@ tally ──► TallyCheck ──► TallySite, TallyHTML, TallyStore     (tally
   └────► TallySite ──► TallyStore ──────► TallyFormat         (the build pipeline: tally build)
               │   └───► TallyTemplates ──► TallyFormat, TallyMarkdown
               ├───────► TallyImport       (sources: in the snapshot)
-              ├───────► TallyMarkdown ───► CCMarkGFM (system libcmark-gfm)
+              ├───────► TallyMarkdown ───► CCMarkGFM (system libcmark-gfm), CMarkGFMSupport (C: threads over it)
               ├───────► TallyCharts ─────► TallyFormat
               ├───────► TallyHTML         (no dependencies)
               └───────► CTallySystem      (C: the atomic output swap, strptime, the malloc arena cap)
@@ -37,10 +37,11 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | --- | --- | --- |
 | `CTallySystem` | libc | a C target for what Swift's Glibc module does not import: `tally_exchange_paths(a, b)` (`renameat2` with `RENAME_EXCHANGE`, `renamex_np` with `RENAME_SWAP` on macOS), returning 0 or an errno; `tally_parse_date` (`strptime`, for `--date-format`); `tally_limit_malloc_arenas` (`mallopt(M_ARENA_MAX)`, which `MallocArenas` in `TallySite/Support` sets at the start of `tally build`, `check`, `report` and `serve`: [performance.md](performance.md#malloc-arenas)); `tally_release_free_memory` (`malloc_trim(0)`, which a build calls after the render and after the assemble: [performance.md](performance.md#peak-memory-by-stage)) |
 | `CCMarkGFM` | libcmark-gfm, libcmark-gfm-extensions (pkg-config `libcmark-gfm`) | a `.systemLibrary` target: `module.modulemap` + `shim.h` |
+| `CMarkGFMSupport` | libc (and libcmark-gfm, which it stands in for) | a C target for running cmark-gfm on several threads at once: `cmark_manage_extensions_special_characters`, defined here so that, on ELF systems, cmark-gfm's own calls reach it in place of the library's, adds the extensions' inline characters as the library does and never clears them (`tally_cmark_inline_characters_kept` says it was called: see [the decision](#design-decisions)) |
 | `CCSV` | libcsv (Debian `libcsv-dev`; no pkg-config file, so the module map links `csv` by name) | a `.systemLibrary` target for `TallyImport`'s CSV format |
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
-| `TallyMarkdown` | CCMarkGFM | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; the inline pass (`cmark_parser_finish`) runs under a lock, because cmark-gfm keeps its special-character table in one static array that every parser changes (see [the decision](#design-decisions)). |
+| `TallyMarkdown` | CCMarkGFM, CMarkGFMSupport | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; inline passes (`cmark_parser_finish`) run at the same time once `CMarkGFMSupport` keeps cmark-gfm's special-character table set, and under a lock where it cannot (see [the decision](#design-decisions)). |
 | `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `KeptSnapshot` (the snapshot kept beside the output and its record), `SnapshotUpdate` (a copy of it updated from the database's changed tables, `SourceDigests` telling which; `StaleViews`, the materialized views to compute again, which `tally serve` leaves until its open pages are rendered), `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order; `MaterializedViewWorkers` computes the materialized ones at the same time, each into a file of its own), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`, and `TemplateValue`, the enum of them the site builds its maps and lists from, typed when made), the compiled layer (`Compiled/`: `CompiledTemplate`, swift-mustache's parsed tokens compiled into Tally's own nodes, each name numbered once per process by `NameNumbers` so a query result finds its column by index; `CompiledRenderer`, which renders them against `TemplateValue`s into one byte buffer, and leaves a template with a dynamic partial to swift-mustache's `render`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
@@ -299,7 +300,7 @@ drops it. Paginated listings are left to the build.
 | **A CSV row takes `RowPlan` or the general path, never half of each** | A million gifts spent four times SQLite's own insert on making a `String` per field, a location, `[SourceValue]`, a `ContractRecord` and `[DatabaseValue]` per row. `RowPlan`, made once per file from the header's targets, reads each mapped field from libcsv's bytes (plain amounts, ISO days, currencies and organizations through caches keyed by bytes) and binds it in place, in the column order the general path uses, so fingerprints match. It writes only rows it can read exactly as the general path would and that the general path would insert as new; any other row (a space to trim, `1,234.56`, `$12`, text that is not ASCII, an empty field, a row found again, any problem) goes through `TableMapping`, `ValueConverter` and `ImportWriter.write` whole, so every diagnostic has one source. `RowPlanTests` imports the same files both ways and compares the databases and messages. |
 | **Imported rows keep where they came from** | Importing the same file twice must change nothing, and bank exports have no ids. Version 2 of the contract gives the tables without a natural key `import_source` and `external_id`, unique together: a row's own id when the source has one (updated when it changes), otherwise a fingerprint of its values (FNV-1a, stable across processes, unlike Swift's `Hasher`), numbered when the file repeats a row. A first import numbers repeats through the unique index itself (an insert that collides is retried as `-2`), so it needs no memory per row; a later one counts fingerprints in a temporary table. The columns are private on personal tables. |
 | **Sources imported into the snapshot, before scrubbing** | CI builds from a nightly export without a database to write to, and an import must obey the privacy rules. The snapshot is already a private copy: `sources:` are imported into it right after the copy and before unpublished users and private columns are removed, with the same importer and options as `tally import`, so the rules that hold for the database's rows hold for imported ones, and the user's file is never written. |
-| **cmark-gfm's inline pass under a lock** | cmark-gfm is not re-entrant: the table of characters that can start an inline (`SPECIAL_CHARS`, `SKIP_CHARS` in `inlines.c`) is one static array, and `cmark_parser_finish` sets the attached extensions' characters when its inline pass starts and clears them when it ends. With pages rendering on every core, one page finishing took `~`, `:` and `w` away from another mid-pass, and its strikethrough and autolinks came out as text: 0 to 8 of 16 long pages per build, on 2 cores (github/cmark-gfm#176, open since 2019). Setting the characters once is not possible: the clearing is unconditional, and strikethrough needs its character list to find itself when it closes a `~~` run. So `MarkdownRenderer` holds one `Mutex` around `cmark_parser_finish` only; block parsing and HTML rendering, which read no global state, stay parallel. The cost is within noise on 2 cores (10,000 Markdown pages: 1.95 s before, 1.94 s after, medians of 6; [performance.md](performance.md#cmark-gfms-inline-pass-under-a-lock)). `MarkdownRaceTests` fails on every build without the lock; `bench/markdown_race.py` builds the race site and the GFM spec sites 50 times and compares every page with the `cmark-gfm` command. A ThreadSanitizer build (`swift build --sanitize=thread`) cannot see this race, since the system library is not instrumented; on Tally's own code it reports only `Synchronization.Mutex` uses, which it cannot see through (a 5-line program with a correct `Mutex` counter gets the same report). |
+| **cmark-gfm's inline characters kept set, the lock only where that cannot be done** | cmark-gfm is not re-entrant: the table of characters that can start an inline (`SPECIAL_CHARS`, `SKIP_CHARS` in `inlines.c`) is one static array, and `cmark_parser_finish` sets the attached extensions' characters when its inline pass starts and clears them when it ends. With pages rendering on every core, one page finishing took `~`, `:` and `w` away from another mid-pass, and its strikethrough and autolinks came out as text: 0 to 8 of 16 long pages per build, on 2 cores (github/cmark-gfm#176, open since 2019). The library makes both changes through `cmark_manage_extensions_special_characters`, which it calls through its PLT, so a definition in the executable takes its place (ELF symbol interposition, as a `malloc` of one's own does): `CMarkGFMSupport`'s adds the characters by calling the library's own (`dlsym(RTLD_NEXT, …)`) and never clears them. Every parser Tally makes attaches the same five extensions, so during every inline pass the table holds what the library's own calls give it; between passes nothing reads it. Until cmark-gfm has been seen calling the replacement (`MarkdownRenderer.inlinePassesRunTogether`), and on systems without interposition (macOS's two-level namespace), `MarkdownRenderer` holds one `Mutex` around `cmark_parser_finish`, as it did before for every pass: on two cores about half of the 10,000 Markdown pages waited for it (9,000 of a build's 14,655 `futex` calls; [performance.md](performance.md#both-cores-on-the-markdown-pages-2026-11-25-branch-md33)). `MarkdownRaceTests` fails on every build when the replacement clears the characters as the library does, and checks that its builds ran without the lock; `bench/markdown_race.py` builds the race site and the GFM spec sites 50 times and compares every page with the `cmark-gfm` command. A ThreadSanitizer build (`swift build --sanitize=thread`) cannot see this race, since the system library is not instrumented. |
 
 ## Tests
 
@@ -4222,7 +4223,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -4690,6 +4691,98 @@ what loading produced for each file (front matter, route, queries, blocks, body)
 the file's digest, so an unchanged file is read and digested but not parsed. The manifest's load, the decisions'
 set arithmetic per page (`IncrementalBuild.changes` builds two sets and a sorted array for every kept page) and the
 in-place stamp walk are the incremental bookkeeping's, left to that work.
+
+### Both cores on the Markdown pages (2026-11-25, branch `md33`)
+
+Issue 16, part 2, fourth look: 10,000 Markdown pages at ≤ 0.33 of Hugo's wall time. Two other helpers compiled and
+benchmarked on the same two cores the whole time (load average 3 to 7), so the figures to compare are callgrind
+instruction counts, system-call counts and CPU times; every output was compared with `diff -r` against `main`'s
+(`37a6a04`) on the 1,000- and 10,000-page sites (identical, and the manifests' records identical but for stamps).
+
+```sh
+swift build -c release --product tally --product tally-build-bench && objcopy --strip-debug .build/release/tally-build-bench /tmp/tbb
+TALLY_BENCH_INCREMENTAL=1 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb .bench/markdown-1000/tally /tmp/NEW/public
+cd .bench/markdown-10000/tally && strace -f -c -e trace=futex ../../../.build/release/tally build --out /tmp/NEW-2/public
+perf record -F 2000 -g ../../../.build/release/tally build --out /tmp/NEW-3/public     # where the CPU and the waits go
+python3 bench/run.py --n 10000 --cases markdown --runs 3 --tally .build/release/tally
+```
+
+**What kept a core idle.** `perf` of a 10,000-page build: 7 % of the samples in `futex`, from glibc's own locks
+(`__lll_lock_wait_private`/`__lll_lock_wake_private`) and from the lock around cmark-gfm's inline pass. `strace -c`
+counted 14,655 `futex` calls in a build; with the inline passes running together, 5,484: about 4,500 of the 10,103
+pages had waited for the other core's inline pass. After the last page, the manifest's save took 104 ms on one core.
+
+| change | where |
+| --- | --- |
+| cmark-gfm's inline passes run at the same time: `CMarkGFMSupport` defines `cmark_manage_extensions_special_characters`, which the library calls through its PLT, so on Linux its calls reach this one, which adds the extensions' characters as the library's does and never clears them; every parser attaches the same extensions, so each pass sees the table the library would give it. The lock stays for a platform where the library's own function is called ([the decision](architecture.md#design-decisions)) | `Sources/CMarkGFMSupport/inline_characters.c`, `MarkdownRenderer.withDocument` |
+| a manifest record's fields split on the tab byte, and its line checked for line breaks by byte (by `Character`, grapheme breaking was most of the save: 175 M → 45 M instructions at 1,000 pages; 104 → 27 ms at 10,000); `PageRecordLog.append`'s check for a line break by byte when the record is ASCII (46 M → under 1 M) | `PageManifest.Page.files`, `PageRecordLog.hasLineBreak` |
+| `ContentDigest.hex` written from the two 64-bit halves: `String(_:radix:)` on a `UInt128` took about 20,000 instructions a digest through the generic integer printing, three digests a page (64 M at 1,000 pages) | `Sources/TallyStore/ContentDigest.swift` |
+| `site_pages` and `site_page_tags` rows bound through SQLite's C API, not GRDB's `StatementArguments` (62 M → 38 M at 1,000 pages): the build waits for these rows after loading the content | `SitePagesTables.create` |
+| a build with no manifest to compare with (the first, or `--force`) gathers the page inputs and table digests beside the render, not before its first page: it needs them only for the manifest it writes | `IncrementalBuild.Inputs`, `IncrementalBuild.start` |
+
+System calls of one build into a new folder (`strace -f -c`, which slows the threads and so makes them meet more
+often): `futex` 37,862 (10,919 failed) with `main` against 18,809 (1,995) with this branch; `mkdir` unchanged (10,108). The GFM spec sites and the race site
+of `bench/markdown_race.py` (673, 673 and 2,016 pages) build byte-identical to `main`'s, and repeated builds of each gave the
+same pages every time (5 builds of each with the final binary); 127 of the spec's 673 pages differ from the `cmark-gfm` command's output with either binary, as
+they did before this branch, so the script's exit status is not this change's.
+
+**Instructions** (1,000-page site, 1,103 pages, `tally-build-bench` with `TALLY_BENCH_INCREMENTAL=1`, as `tally build`
+into a new folder):
+
+| part | `main` (`37a6a04`) | this branch |
+| --- | ---: | ---: |
+| the whole build | **1,660.8 M** | **1,401.1 M** (−15.6 %) |
+| the same without the incremental record (`tally-build-bench`'s default) | 1,317.2 M | 1,276.4 M (−3.1 %) |
+| `MarkdownRenderer.html` (cmark-gfm, scroll boxes) | 494.1 M | 492.3 M |
+| `IncrementalBuild.save` (the manifest, after the last page) | 175.4 M | 45.1 M |
+| `SitePagesTables.create` (while the build waits for the snapshot) | 61.9 M | 37.9 M |
+
+**Side by side** on the 10,000-page site. `bench/run.py --n 10000 --cases markdown --runs 3` was run, but the file system
+spoiled it: each run deletes the previous outputs first, and the other helpers deleted trees of their own, so on this
+journal-less ext4 (see the top of this page) file creation took up to five times its usual system time (`main`: 9.78 s
+wall and 9.79 s of CPU for Tally, 8.49 s for Hugo; a ratio of 1.15 that says only that). The three tools were then
+alternated by hand, each build into a new folder and nothing deleted between them (`main`, this branch, Hugo, three
+rounds, load 3.1 to 3.5; two other helpers' work took about one core throughout; the first round's branch build met a
+deletion, 2.5 s of system time):
+
+| tool | wall, 3 runs | median wall | median CPU (user + sys) | peak RSS | wall ratio to Hugo |
+| --- | --- | ---: | ---: | ---: | ---: |
+| `main` (`37a6a04`) | 2.32, 2.49, 2.50 s | 2.49 s | 2.40 s (1.61 + 0.79) | 108 MiB | 0.45 |
+| this branch | 2.58, 2.00, 2.12 s | **2.12 s** | 2.17 s (1.54 + 0.63) | 107 MiB | **0.38** |
+| Hugo 0.111.3 | 3.65, 5.81, 5.53 s | 5.53 s | 5.52 s (4.18 + 1.34) | 851 MiB | |
+
+Alternating `main` and this branch with `--timings` (three rounds, load 3.5 to 3.6): wall 2.81–3.17 s against 2.32–2.51 s,
+user time 1.88–2.15 s against 1.38–1.54 s, rendering 2,082–2,426 ms against 1,656–1,836 ms, the swap with the
+manifest's save 194–233 ms against 119–142 ms. At this load the render had little more than one core, so the inline
+passes' lock, which costs a core's waiting on an idle machine, shows less in wall time than in the `futex` counts.
+Peak memory is unchanged (13 % of Hugo's). Estimate for an idle machine, where `main` took 1.77–2.02 s against Hugo's
+3.0–3.5 s: about 15–20 % less, 1.5–1.7 s, a ratio of about 0.45–0.5. The target, 0.33 (about 1.05 s), is not met: what
+is left above the floor is cmark-gfm's parse with its `malloc` and `free` for every node (35 % of the instructions; the
+arena below would take a third of it), the kernel's `mkdir` and file creation, Mustache and the content loading.
+
+What was looked at and left:
+
+- **A per-thread arena for cmark-gfm** (tried, and taken out before merging). Each document parsed with
+  `cmark_parser_new_with_mem` into a thread's blocks (an allocation a step along a 256 KiB block, `free` a no-op, the
+  tree not walked to be freed) took `MarkdownRenderer.html` from 494 to 347 M instructions and the whole build to
+  1,246 M, output identical, 24 % less user time. But two of four full `swift test` runs then aborted at a thread's
+  exit with glibc's "tcache_thread_shutdown(): unaligned tcache chunk detected": some memory of the arena reached the
+  system's `free` (a path in cmark-gfm that frees with `free` rather than its allocator's, or a write past a block),
+  and there was no time left to find which. It is the largest single saving found; to take it again, find that path
+  first (an `LD_PRELOAD`ed `free` that checks its pointer against the arena's blocks would name it).
+- **More malloc arenas.** `MallocArenas.limit` is 2 and the render's Dispatch threads were four in `perf` (threads that
+  block in `mkdir` or on a lock make Dispatch start more), so two threads shared an arena and met on its lock. 4 and
+  8 arenas gave 111 to 116 MiB against 111 MiB at 10,000 pages; their times could not be told apart at load 6, and the
+  cap protects the 100,000-organization memory target, so it was left at 2 for a measurement on an idle machine.
+- **`mkdir`** is 13.7 % of a build's samples (`ext4_mkdir` allocates a block for each new folder's entries, and the
+  10,000 folders of `posts/` are made under its one lock): the output's shape, which Hugo pays too.
+- **The layout as bytes.** Each page's body and layout come out of the compiled Mustache layer as bytes and are made
+  `String`s (UTF-8 validated, 36 M instructions at 1,000 pages, 2.9 %), then bytes again for cmark-gfm and the file.
+  Handing the bytes through would take that out.
+- **Starting pages while content loads.** A plain page needs only itself, but the render needs the plan's URL index
+  (breadcrumbs, later listing pages), the snapshot (every page runs its queries, none here) and the incremental
+  inputs; not attempted in the time.
+- **Re-parsing only the edited file** (the second goal: a one-page edit at 62 % of a `--force` build): not started.
 
 ## Where the time goes (callgrind)
 
@@ -6579,8 +6672,13 @@ after the insert, serve printing `Showing / ahead of the build`.
   0.61 with that bookkeeping [beside the render](#incremental-bookkeeping-beside-the-render-2026-11-25)
   on a loaded machine (0.66 before it, at the same load), against 0.33. The compiled Mustache layer
   ([values typed when made](#values-typed-when-made-2026-11-25-branch-compiled2)) then took Mustache's share of the
-  1,000-page build from 198.5 M to 117.2 M instructions (the whole build 1,463 → 1,370 M). What is left is
-  cmark-gfm (about 35 %), the snapshot, the system time of creating 10,000 files, which Hugo pays too, and for
+  1,000-page build from 198.5 M to 117.2 M instructions (the whole build 1,463 → 1,370 M). [Both cores on the
+  Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) then ran cmark-gfm's inline passes at the
+  same time and took the manifest's save from 104 to 27 ms: 1,661 → 1,401 M instructions as `tally build` runs,
+  0.38 of Hugo's wall time alternating by hand at load 3.1 to 3.5 (`main` 0.45 beside it). A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there).
+  What is left is cmark-gfm's parse (28 % of the instructions), the system time of creating 10,000 files and folders
+  (`mkdir` alone 14 % of the samples), which Hugo pays too, starting pages while the content loads, the body and
+  layout handed on as bytes rather than validated `String`s (2.9 %), more malloc arenas (to measure idle), and for
   incremental builds of the Markdown case, the build stamp of an in-place update from the sum of the files that
   changed rather than a walk, and compiled content files kept by digest (a one-page edit takes 48 % of a full
   build's CPU, mostly loading).
@@ -6620,6 +6718,7 @@ after the insert, serve printing `Showing / ahead of the build`.
   without Yams' nodes (anything else through Yams, which resolves only booleans); the database snapshot is copied
   while content loads; the cmark-gfm parse that finds SQL blocks
   runs only when the page has a fence; source folders are listed with `readdir`.
+- Pages' cmark-gfm inline passes run on both cores at once (`CMarkGFMSupport`).
 - Escaping for Markdown and HTML works on UTF-8 bytes.
 - The snapshot is written with `synchronous = OFF`, indexes every foreign-key column that no index starts
   with, and page queries use GRDB's statement cache and read without a transaction.

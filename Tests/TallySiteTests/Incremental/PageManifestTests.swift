@@ -116,4 +116,30 @@ import Testing
         manifest(pages: [:]).save(beside: output, pagesOf: records.forEachPage)
         #expect(try Data(contentsOf: PageManifest.file(for: output)) == fromDictionary)
     }
+
+    /// A record's fields are split on the tab byte over its UTF-8 (by `Character` the split was most of the manifest's
+    /// save): paths beyond ASCII, one starting with a combining mark, one with a multi-scalar emoji, come back whole.
+    @Test func aRecordsFilesReadBackWhateverTheirCharacters() {
+        let files = [OutputFileStamp(path: "\u{301}orgs/é/index.html", stamp: "1:2:3:4"), OutputFileStamp(path: "orgs/🏳️‍🌈/gifts.csv", stamp: "5:6:7:8")]
+        let page = PageManifest.Page(source: "content/orgs/[slug].md", params: "p", results: "r", files: files)
+        #expect(page.files == files)
+        #expect(PageManifest.Page(source: page.source, line: page.line).files == files)
+    }
+
+    /// A record with a line break anywhere in its fields would not read back: the log leaves it out, whether the
+    /// break is ASCII or not; other characters beyond ASCII are kept.
+    @Test func theLogLeavesOutARecordWithALineBreakInAFilePath() throws {
+        func page(_ file: String) -> PageManifest.Page {
+            PageManifest.Page(source: "content/orgs/[slug].md", params: "p", results: "r", files: [OutputFileStamp(path: file, stamp: "s")])
+        }
+        let log = PageRecordLog()
+        log.append("/orgs/a/", page("orgs/é/index.html"))
+        log.append("/orgs/b/", page("orgs/b\r/index.html"))
+        log.append("/orgs/c/", page("orgs/c\u{2028}/index.html"))
+        log.append("/orgs/d/", page("orgs/d\u{85}/index.html"))
+        log.append("/orgs/e/", page("orgs/e\u{0B}/index.html"))
+        var kept: [String] = []
+        try #require(log.sorted()).forEachPage(of: "content/orgs/[slug].md") { path, _ in kept.append(path) }
+        #expect(kept == ["/orgs/a/"])
+    }
 }
