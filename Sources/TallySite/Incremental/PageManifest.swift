@@ -68,7 +68,11 @@ struct PageManifest: Equatable {
         /// Its fields as a `page` line writes them after the URL path.
         var line: String { fields }
 
-        private var fieldList: [Substring] { fields.split(separator: "\t", omittingEmptySubsequences: false) }
+        /// Split by its bytes: `String.split` compares whole characters, and every kept page's files are asked for
+        /// (a third of the page decisions' CPU time at 20,000 organizations).
+        private var fieldList: [Substring] {
+            fields.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Substring($0) }
+        }
 
         /// A listing page's `results`: its listing's page count and the digest of what it shows.
         static func listingResults(pages: Int, shown: String) -> String { "listing \(pages) \(shown)" }
