@@ -52,7 +52,10 @@ public final class RowChanges: Sendable {
     /// No table compared.
     public static let none = RowChanges(tables: [:], queue: nil)
 
-    deinit { try? queue?.close() }
+    deinit { close() }
+
+    /// Closes the connection: before the kept snapshot it attached is replaced. `anyVersion` then cannot tell.
+    public func close() { try? queue?.close() }
 
     /// A comparison of a table's column with a parameter of the pages row, the column on the left:
     /// `donated_at >= :starts`.

@@ -110,6 +110,9 @@ struct ChangedRows: Sendable {
         return changed.anyVersion(candidates, of: table, passes: key.bounds, parameters: page.params)
     }
 
+    /// Lets go of the snapshots the changed rows were found in, once every page is decided.
+    func close() { changed.close() }
+
     /// The values of `key.column` that `page`'s query reads: its parameter's, or its subquery's first column for
     /// the page's row; nil when the subquery fails.
     private func keyValues(_ key: KeyedReads.Key, _ page: PageInstance) -> [DataValue]? {

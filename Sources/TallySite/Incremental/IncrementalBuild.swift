@@ -169,6 +169,8 @@ final class IncrementalBuild: Sendable {
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
     /// this build's snapshot beside it (`kept`) for the next build to compare rows with, or to copy.
     func save(output: URL, snapshot kept: KeptSnapshot) {
+        // Every page is decided: the connection that attached the kept snapshot closes before it is replaced.
+        changedRows.close()
         var manifest = PageManifest()
         let snapshot = URL(fileURLWithPath: kept.path)
         if timer.measure("snapshot kept", { database.keepSnapshot(as: kept) }) {
