@@ -41,51 +41,66 @@ extension SiteDatabase {
         return definitions
     }
 
-    /// For each table of `columns`, the values its `columns` hold in the rows that differ between the snapshot kept
-    /// at `previous` and this one: rows added, rows removed and both versions of a row changed, compared value by
-    /// value with its type and bytes, in rowid order. A table is left out when the two cannot be compared row by
-    /// row (it is missing from either, its definition changed, or it has no rowid), so the caller cannot take it
-    /// as unchanged.
-    public func changedKeys(since previous: String, columns: [String: Set<String>]) -> [String: [String: Set<String>]] {
+    /// The rows that differ between the snapshot kept at `previous` and this one, for each table of `columns`:
+    /// rows added, rows removed and both versions of a row changed, compared value by value with its type and bytes,
+    /// in rowid order, with the forms (`KeyForms`) their `columns` hold and where each version is. A table is left
+    /// out when the two cannot be compared row by row (it is missing from either, its definition changed, it has no
+    /// rowid or a column that hides it), so the caller cannot take it as unchanged. The connection that compared
+    /// them stays open, for `RowChanges.anyVersion` to read the versions again.
+    public func rowChanges(since previous: String, columns: [String: Set<String>]) -> RowChanges {
         var configuration = Configuration()
         configuration.readonly = true
         guard FileManager.default.fileExists(atPath: previous),
-              let queue = try? DatabaseQueue(path: snapshotPath, configuration: configuration) else { return [:] }
-        defer { try? queue.close() }
-        return (try? queue.inDatabase { db in
+              let queue = try? DatabaseQueue(path: snapshotPath, configuration: configuration) else { return .none }
+        let tables = (try? queue.inDatabase { db -> [String: RowChanges.Table] in
             try db.execute(sql: "ATTACH DATABASE ? AS before", arguments: [previous])
-            var found: [String: [String: Set<String>]] = [:]
+            var found: [String: RowChanges.Table] = [:]
             for (table, wanted) in columns {
                 let definition = "SELECT sql FROM %@.sqlite_master WHERE type = 'table' AND lower(name) = ?"
                 let now = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "main"), arguments: [table])
                 let then = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "before"), arguments: [table])
                 guard let now, now == then, !now.uppercased().contains("WITHOUT ROWID") else { continue }
-                if let keys = try Self.changedKeys(db, table: table, columns: wanted) { found[table] = keys }
+                if let changes = Self.changedRows(db, table: table, columns: wanted) { found[table] = changes }
             }
             return found
         }) ?? [:]
+        return RowChanges(tables: tables, queue: tables.isEmpty ? nil : queue)
     }
 
     /// Walks both versions of `table` in rowid order side by side: a rowid in one only, or a row whose values differ,
-    /// adds the `columns` values of each version present.
-    private static func changedKeys(_ db: Database, table: String, columns: Set<String>) throws -> [String: Set<String>]? {
-        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// adds each version present, with the forms of its `columns` values.
+    private static func changedRows(_ db: Database, table: String, columns: Set<String>) -> RowChanges.Table? {
+        let quoted = RowChanges.quoted(table)
         var keyColumns: [(name: String, index: Int32)] = []
-        var keys: [String: Set<String>] = [:]
+        var forms: [String: Set<String>] = [:]
+        var versionsByForm: [String: [String: [Int32]]] = [:]
+        var versions: [RowChanges.Version] = []
+        var complete = true
         let walked = walkInRowidOrder(db, "SELECT rowid, * FROM main.\(quoted) ORDER BY rowid", "SELECT rowid, * FROM before.\(quoted) ORDER BY rowid",
                                       prepared: { now, then in
             let count = sqlite3_column_count(now)
             guard count == sqlite3_column_count(then) else { return false }
             let names = (1..<count).map { String(cString: sqlite3_column_name(now, $0)).lowercased() }
+            // A column named `rowid` stands for it in `SELECT rowid`: the rows would be walked in that column's order.
+            guard !names.contains("rowid") else { return false }
             keyColumns = names.indices.filter { columns.contains(names[$0]) }.map { (name: names[$0], index: Int32($0 + 1)) }
-            keys = Dictionary(uniqueKeysWithValues: keyColumns.map { ($0.name, []) })
+            forms = Dictionary(uniqueKeysWithValues: keyColumns.map { ($0.name, []) })
             return keyColumns.count == columns.count
         }, differing: { now, then in
-            for statement in [now, then] where statement != nil {
-                for column in keyColumns { keys[column.name, default: []].formUnion(KeyForms.of(statement, column.index)) }
+            for (statement, before) in [(now, false), (then, true)] where statement != nil {
+                complete = complete && versions.count < RowChanges.versionLimit
+                if complete { versions.append(RowChanges.Version(before: before, rowid: sqlite3_column_int64(statement, 0))) }
+                for column in keyColumns {
+                    let found = KeyForms.of(statement, column.index)
+                    forms[column.name, default: []].formUnion(found)
+                    guard complete else { continue }
+                    for form in found { versionsByForm[column.name, default: [:]][form, default: []].append(Int32(versions.count - 1)) }
+                }
             }
         })
-        return walked ? keys : nil
+        guard walked else { return nil }
+        return RowChanges.Table(forms: forms, versionsByForm: complete ? versionsByForm : [:], versions: complete ? versions : [],
+                                complete: complete)
     }
 
     /// Prepares `firstSQL` and `secondSQL`, two queries that give `rowid` and then the same columns, in rowid order,

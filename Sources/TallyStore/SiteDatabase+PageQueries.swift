@@ -43,7 +43,12 @@ extension SiteDatabase {
     /// per-value decoding cost more than most of a page's small queries themselves.
     static func step(_ db: Database, sql: String, parameters: [String: DataValue],
                      _ body: (_ columns: [String], _ row: [DataValue]) throws -> Void) throws -> [String] {
-        let statement = try compile(db, sql: sql)
+        try step(db, statement: compile(db, sql: sql), parameters: parameters, body)
+    }
+
+    /// As above, for a statement already compiled.
+    static func step(_ db: Database, statement: Statement, parameters: [String: DataValue],
+                     _ body: (_ columns: [String], _ row: [DataValue]) throws -> Void) throws -> [String] {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         // Reset and unbound after, as GRDB expects a cached statement it binds again (`prepare`).

@@ -4,8 +4,10 @@ import TallyStore
 /// Which rows of the tables that changed since the last build a page's queries could see: when each query that
 /// reads a changed table is keyed on a value of the pages row (`KeyedReads`: `WHERE d.organization_id =
 /// :organization_id`), a page whose value matches none of the changed rows' keeps its files without running a
-/// query. The changed rows come from comparing this build's snapshot with the one the last build kept beside its
-/// manifest, row by row (`SiteDatabase.changedKeys`). Whatever is not proven this way is left to the rows check.
+/// query; when the query also compares columns with the pages row (`d.donated_at >= :starts`), a page whose
+/// matching rows all fail a comparison is kept too (SQLite compares each changed row's versions, as the page's
+/// query would). The changed rows come from comparing this build's snapshot with the one the last build kept beside
+/// its manifest, row by row (`SiteDatabase.rowChanges`). Whatever is not proven this way is left to the rows check.
 struct ChangedRows: Sendable {
     /// How one content file's queries read one changed table.
     enum Reads: Sendable {
@@ -24,12 +26,12 @@ struct ChangedRows: Sendable {
 
     /// Source index → changed table → how its queries read it.
     private let reads: [Int: [String: Reads]]
-    /// Table → key column → the forms of that column's values in the rows that changed (`KeyForms`).
-    private let changed: [String: [String: Set<String>]]
+    /// The rows that changed in each table a page is keyed on, with the forms of their key columns' values.
+    private let changed: RowChanges
     /// Runs the subqueries of keys `alias.c IN (SELECT …)` with a page's row.
     private let database: SiteDatabase?
 
-    static let none = ChangedRows(reads: [:], changed: [:], database: nil)
+    static let none = ChangedRows(reads: [:], changed: .none, database: nil)
 
     /// - Parameter snapshot: the last build's kept snapshot, when it is the one its manifest recorded; without it no
     ///   changed row is known, and every page that reads a changed table is left to the rows check.
@@ -50,11 +52,11 @@ struct ChangedRows: Sendable {
                 prover = keyedReads
                 let found = Self.reads(of: table, by: source, tables: current.queryTables, prover: keyedReads)
                 reads[index, default: [:]][table] = found
-                if case .keyed(let keys) = found { wanted[table, default: []].formUnion(keys.map(\.column)) }
+                if case .keyed(let keys) = found { wanted[table, default: []].formUnion(keys.compactMap(\.column)) }
             }
         }
-        guard let snapshot, !wanted.isEmpty else { return ChangedRows(reads: reads, changed: [:], database: database) }
-        return ChangedRows(reads: reads, changed: database.changedKeys(since: snapshot, columns: wanted), database: database)
+        guard let snapshot, !wanted.isEmpty else { return ChangedRows(reads: reads, changed: .none, database: database) }
+        return ChangedRows(reads: reads, changed: database.rowChanges(since: snapshot, columns: wanted), database: database)
     }
 
     private static func reads(of table: String, by source: PageSource, tables: [Set<String>], prover: KeyedReads) -> Reads {
@@ -76,21 +78,40 @@ struct ChangedRows: Sendable {
             case .unkeyed(let why): return .unproven(why)
             case nil: return .unproven("")
             case .keyed(let keys):
-                for key in keys {
-                    guard let values = changed[table]?[key.column] else {
-                        return .unproven("the rows of \(table) could not be compared with the last build's")
-                    }
-                    guard let read = keyValues(key, page) else {
+                guard let rows = changed.tables[table] else {
+                    return .unproven("the rows of \(table) could not be compared with the last build's")
+                }
+                for key in keys where affected == nil {
+                    guard let reads = reads(key, of: rows, in: table, page) else {
                         return .unproven("the subquery its rows of \(table) are keyed on did not run")
                     }
-                    if read.contains(where: { KeyForms.of($0).contains(where: values.contains) }) {
-                        affected = "its rows of \(table) changed (\(key.column) " + (key.subquery == nil ? "= :\(key.parameter))" : "IN (SELECT …))")
-                    }
+                    if reads { affected = "its rows of \(table) changed (\(key.words))" }
                 }
             }
         }
         return affected.map(Verdict.affected) ?? .unaffected
     }
+
+    /// Whether `page`'s query keyed on `key` could read one of `rows`: one whose key column may equal the page's
+    /// value (loosely, `KeyForms`) and, when the key has comparisons, whose version passes them all as SQLite
+    /// compares it. Nil when the key's subquery fails.
+    private func reads(_ key: KeyedReads.Key, of rows: RowChanges.Table, in table: String, _ page: PageInstance) -> Bool? {
+        var forms: Set<String>?
+        if let column = key.column {
+            guard let values = keyValues(key, page) else { return nil }
+            let found = Set(values.flatMap(KeyForms.of)).intersection(rows.forms[column] ?? [])
+            guard !found.isEmpty else { return false }
+            forms = found
+        }
+        guard !key.bounds.isEmpty else { return true }
+        let candidates = if let column = key.column, let forms { rows.versions(of: column, withAnyOf: forms) } else { rows.allVersions }
+        // Past the versions kept, a page whose value a changed row holds renders whatever its comparisons say.
+        guard let candidates else { return true }
+        return changed.anyVersion(candidates, of: table, passes: key.bounds, parameters: page.params)
+    }
+
+    /// Lets go of the snapshots the changed rows were found in, once every page is decided.
+    func close() { changed.close() }
 
     /// The values of `key.column` that `page`'s query reads: its parameter's, or its subquery's first column for
     /// the page's row; nil when the subquery fails.

@@ -114,7 +114,9 @@ final class IncrementalBuild: Sendable {
         var kept: [String: PageManifest.Page] = [:]
         var rowChecks: [(page: PageInstance, record: PageManifest.Page, reason: String)] = []
         var checkable: Set<String> = []
-        let decisions = timer.measure("deciding pages") { pages.map(decide) }
+        // The inputs that changed are the same for every page of a content file: found once a file, not once a page.
+        var changedInputs: [Int: [String]] = [:]
+        let decisions = timer.measure("deciding pages") { pages.map { decide($0, changedInputs: &changedInputs) } }
         for (page, decision) in zip(pages, decisions) {
             switch decision {
             case .render(let reason):
@@ -184,6 +186,8 @@ final class IncrementalBuild: Sendable {
     /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
     /// this build's snapshot beside it (`kept`) for the next build to compare rows with, or to copy.
     func save(output: URL, snapshot kept: KeptSnapshot) {
+        // Every page is decided: the connection that attached the kept snapshot closes before it is replaced.
+        changedRows.close()
         var manifest = PageManifest()
         let snapshot = URL(fileURLWithPath: kept.path)
         if timer.measure("snapshot kept", { database.keepSnapshot(as: kept) }) {
@@ -212,7 +216,8 @@ final class IncrementalBuild: Sendable {
         case checkListing(String)
     }
 
-    private func decide(_ page: PageInstance) -> Decision {
+    /// - Parameter changedInputs: by source index, the inputs that changed since the last build, filled as found.
+    private func decide(_ page: PageInstance, changedInputs: inout [Int: [String]]) -> Decision {
         if let everyPageReason { return .render(everyPageReason) }
         let source = inputs.sources[page.sourceIndex]
         if let always = source.alwaysRenders { return .render(always) }
@@ -223,7 +228,8 @@ final class IncrementalBuild: Sendable {
         }
         let file = sources[page.sourceIndex].file
         guard record.source == file, let before = previous.sources[file] else { return .render("its content file changed") }
-        let changed = Self.changes(from: before, to: source.inputs)
+        let changed = changedInputs[page.sourceIndex] ?? Self.changes(from: before, to: source.inputs)
+        changedInputs[page.sourceIndex] = changed
         if let first = changed.first, !changed.allSatisfy({ $0.hasPrefix("table ") && before[$0] != nil && source.inputs[$0] != nil }) {
             return .render(Self.describe(first, before: before, after: source.inputs))
         }

@@ -1,3 +1,5 @@
+import TallyStore
+
 /// Proves, for one query and one table it reads, that the query sees only the table's rows whose column `c`
 /// equals a parameter `:p`: then a page whose `:p` matches no changed row's `c` gets the same rows as last time,
 /// without running its query (`IncrementalBuild`).
@@ -10,16 +12,28 @@
 /// ordering or limits, so no other row of it can change the result. A top-level conjunct `alias.c IN (SELECT …)`
 /// whose subquery names neither the table nor a view that reads it keys the query too, on the subquery's values
 /// (the tag pages' `d.organization_id IN (SELECT organization_id FROM tagged WHERE tag_slug = :tag)`); a subquery
-/// anywhere else proves nothing. Anything else proves nothing and says why.
+/// anywhere else proves nothing. Top-level conjuncts comparing a column with a parameter (`d.donated_at >=
+/// :starts`, `:ends > d.donated_at`) bound the rows read the same way, with or without an equality: a changed row
+/// that fails one of them is not read either (`ChangedRows` has SQLite compare, as the query would). Anything
+/// else proves nothing and says why.
 struct KeyedReads {
-    /// What a query is keyed on: the table's column and the parameter it equals.
+    /// What a query is keyed on: the table's column and the parameter it equals, and the comparisons that bound it.
     struct Key: Hashable {
-        let column: String
-        let parameter: String
+        /// The column an equality matches; nil when the comparisons alone bound the rows read.
+        var column: String? = nil
+        var parameter: String = ""
         /// For a key `alias.column IN (SELECT …)`: the subquery, whose values for a page's row are the ones its
         /// query reads (it reads none of the table's rows, so a changed row cannot change them); `parameter` is
         /// then empty.
         var subquery: String? = nil
+        /// Each top-level conjunct comparing a column of the table with a parameter, the column on the left.
+        var bounds: [RowChanges.Comparison] = []
+
+        /// The key as `--explain` says it: `user_id = :user_id, donated_at >= :starts`.
+        var words: String {
+            let equality = column.map { $0 + (subquery == nil ? " = :\(parameter)" : " IN (SELECT …)") }
+            return ([equality].compactMap { $0 } + bounds.map { "\($0.column) \($0.comparison) :\($0.parameter)" }).joined(separator: ", ")
+        }
     }
 
     /// A view, as the snapshot has it: its SELECT's tokens and the tables and views it reads.
@@ -79,19 +93,21 @@ struct KeyedReads {
             found = (item, columns)
         }
         guard let found else { return .failure(.notInFrom) }
-        let keys = select.parametersEqual(to: found.item.alias).compactMap { column, parameter -> Key? in
-            guard let base = found.columns.map({ $0[column] }) ?? column else { return nil }
-            return Key(column: base, parameter: parameter)
+        func base(_ column: String) -> String? { found.columns.map { $0[column] } ?? column }
+        let bounds = select.parametersCompared(to: found.item.alias).compactMap { column, comparison, parameter in
+            base(column).map { RowChanges.Comparison(column: $0, comparison: comparison, parameter: parameter) }
         }
-        if let key = keys.min(by: { ($0.column, $0.parameter) < ($1.column, $1.parameter) }) { return .success(key) }
+        let keys = select.parametersEqual(to: found.item.alias).compactMap { column, parameter -> Key? in
+            base(column).map { Key(column: $0, parameter: parameter, bounds: bounds) }
+        }
+        if let key = keys.min(by: { ($0.column ?? "", $0.parameter) < ($1.column ?? "", $1.parameter) }) { return .success(key) }
         // `alias.column IN (SELECT …)`: the rows read are those whose column is among the subquery's values.
         let prefix = found.item.alias + "."
         for subquery in select.inSubqueries where subquery.reference.hasPrefix(prefix) {
-            let column = String(subquery.reference.dropFirst(prefix.count))
-            guard let sql = subquery.sql, let base = found.columns.map({ $0[column] }) ?? column else { continue }
-            return .success(Key(column: base, parameter: "", subquery: sql))
+            guard let sql = subquery.sql, let column = base(String(subquery.reference.dropFirst(prefix.count))) else { continue }
+            return .success(Key(column: column, subquery: sql, bounds: bounds))
         }
-        return .failure(.noKey)
+        return bounds.isEmpty ? .failure(.noKey) : .success(Key(bounds: bounds))
     }
 
     /// A view's output column → the table's column it passes through unchanged, when the view makes each of its

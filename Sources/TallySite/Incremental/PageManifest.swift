@@ -50,7 +50,7 @@ struct PageManifest: Equatable {
         /// Each file the page wrote inside the output (the page, its CSV downloads), with its stamp after the build.
         var files: [OutputFileStamp] {
             let list = fieldList
-            return stride(from: 2, to: list.count - 1, by: 2).map { OutputFileStamp(path: list[$0], stamp: list[$0 + 1]) }
+            return stride(from: 2, to: list.count - 1, by: 2).map { OutputFileStamp(path: String(list[$0]), stamp: String(list[$0 + 1])) }
         }
 
         /// The same record with each file stamped as it is now inside `folder`; nil when one is missing.
@@ -68,19 +68,10 @@ struct PageManifest: Equatable {
         /// Its fields as a `page` line writes them after the URL path.
         var line: String { fields }
 
-        /// Split on the tab byte over the UTF-8 buffer: split by `Character`, each record's grapheme breaking was most
-        /// of the manifest's save (docs/performance.md).
-        private var fieldList: [String] {
-            var text = fields
-            return text.withUTF8 { bytes in
-                var list: [String] = []
-                var start = 0
-                for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\t") {
-                    list.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                    start = index + 1
-                }
-                return list
-            }
+        /// Split by its bytes: `String.split` compares whole characters, and every kept page's files are asked for
+        /// (a third of the page decisions' CPU time at 20,000 organizations).
+        private var fieldList: [Substring] {
+            fields.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Substring($0) }
         }
 
         /// A listing page's `results`: its listing's page count and the digest of what it shows.

@@ -120,6 +120,26 @@ struct SelectShape {
         return found
     }
 
+    /// Each (column, comparison, parameter) where a conjunct compares `alias.column` with `:parameter` by `<`, `<=`,
+    /// `>` or `>=`, the column put on the left: `:starts <= d.donated_at` is (`donated_at`, `>=`, `starts`).
+    func parametersCompared(to alias: String) -> [(column: String, comparison: String, parameter: String)] {
+        let flipped = ["<": ">", "<=": ">=", ">": "<", ">=": "<="]
+        return conjuncts.compactMap { conjunct in
+            guard let index = conjunct.firstIndex(where: { if case .symbol(let s) = $0 { flipped[s] != nil } else { false } }),
+                  case .symbol(let comparison) = conjunct[index], let flip = flipped[comparison],
+                  let left = reference(Array(conjunct[..<index])), let right = reference(Array(conjunct[(index + 1)...]))
+            else { return nil }
+            let prefix = alias + "."
+            if left.hasPrefix(prefix), right.hasPrefix(":") {
+                return (String(left.dropFirst(prefix.count)), comparison, String(right.dropFirst()))
+            }
+            if right.hasPrefix(prefix), left.hasPrefix(":") {
+                return (String(right.dropFirst(prefix.count)), flip, String(left.dropFirst()))
+            }
+            return nil
+        }
+    }
+
     /// Output name → column of `alias` for each result column that is just that column (`d.organization_id`, or
     /// `d.organization_id AS org`); a name two result columns share is left out.
     func columnsPassed(from alias: String) -> [String: String] {

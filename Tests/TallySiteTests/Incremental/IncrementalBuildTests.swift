@@ -108,6 +108,81 @@ import TallyTestSupport
         #expect(try fixture.mismatches() == [])
     }
 
+    /// Gifts dated 2023 and 2024 by ada, then the years' pages of `IncrementalFixture.rangeBounds` built.
+    private func yearsFixture() throws -> IncrementalFixture {
+        let fixture = try IncrementalFixture(extra: IncrementalFixture.rangeBounds)
+        try fixture.sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 3, 70, 'USD', '2023-05-01')")
+        _ = try fixture.build()
+        return fixture
+    }
+
+    /// The pages under `prefix` that rendered.
+    private func rendered(_ summary: BuildSummary, under prefix: String) -> [String] {
+        summary.renderReasons.keys.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// A year's listing and page are bounded by `donated_at` as well as keyed on the person: a gift of another year
+    /// leaves them as they were, kept without running a query.
+    @Test func aPageBoundedByARangeIsKeptWhenTheChangedRowIsOutsideIt() throws {
+        let fixture = try yearsFixture()
+        try fixture.apply(.insertDatedDonation, number: 1, pick: 4)
+        let summary = try fixture.build()
+        #expect(rendered(summary, under: "/years/") == ["/years/2023/"])
+        #expect(summary.renderReasons["/years/2023/"] == "it is a paginated listing, and table donations changed")
+        #expect(rendered(summary, under: "/spans/") == ["/spans/2023/"])
+        #expect(summary.renderReasons["/spans/2023/"] == "its rows of donations changed (donated_at > :starts, donated_at <= :ends)")
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// `>=` and `<=` hold their bound, `<` and `>` do not: a gift dated 2024-01-01 is the 2024 listing's
+    /// (`>= :starts`) and not the 2023 one's (`< :ends`), and the 2023 span's (`<= :ends`), not the 2024 one's
+    /// (`:starts <`). Then a gift dated 2025-01-01, the end of 2024.
+    @Test func aRowOnABoundIsInsideOrOutsideAsItsComparisonSays() throws {
+        let fixture = try yearsFixture()
+        try fixture.apply(.insertDatedDonation, number: 1, pick: 1)
+        let first = try fixture.build()
+        #expect(rendered(first, under: "/years/") == ["/years/2024/"])
+        #expect(rendered(first, under: "/spans/") == ["/spans/2023/"])
+        #expect(try fixture.mismatches() == [])
+        try fixture.apply(.insertDatedDonation, number: 2, pick: 3)
+        let second = try fixture.build()
+        #expect(rendered(second, under: "/years/") == ["/years/2025/"], "a new page; 2024's ends before the gift")
+        #expect(second.renderReasons["/years/2025/"] == "new page, or it had problems in the last build")
+        #expect(rendered(second, under: "/spans/") == ["/spans/2024/", "/spans/2025/"])
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// A gift whose date changes from one year to another is in the ranges of both, by its old version and its new.
+    @Test func aRowMovedAcrossABoundRendersThePagesOfBothSides() throws {
+        let fixture = try yearsFixture()
+        try fixture.sql("UPDATE donations SET donated_at = '2023-12-31' WHERE id = 2")
+        let summary = try fixture.build()
+        #expect(rendered(summary, under: "/years/") == ["/years/2023/", "/years/2024/"])
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// `measures.at` has no affinity (an integer sorts before any text), `value` NUMERIC (a parameter that reads as a
+    /// number is one), `label` NOCASE; a NULL in a row or a bound passes no comparison. Each band's page is kept when
+    /// SQLite's comparison keeps the changed row out, where comparing the values alone would not.
+    @Test func comparisonsFollowSQLitesAffinityCollationAndNull() throws {
+        let fixture = try IncrementalFixture(extra: IncrementalFixture.rangeBounds)
+        _ = try fixture.build()
+        try fixture.sql("INSERT INTO measures (at, value, label) VALUES (10, NULL, NULL)")
+        #expect(rendered(try fixture.build(), under: "/bands/") == ["/bands/mid/"], "10 is not < 10, nor >= '10', which is text")
+        #expect(try fixture.mismatches() == [])
+        try fixture.sql("INSERT INTO measures (at, value, label) VALUES (NULL, '9.5', NULL)")
+        #expect(rendered(try fixture.build(), under: "/bands/") == ["/bands/low/"], "NUMERIC: 9.5 is not > '10', which is 10")
+        #expect(try fixture.mismatches() == [])
+        try fixture.sql("INSERT INTO measures (at, value, label) VALUES (1, 1, 'zz')")
+        #expect(rendered(try fixture.build(), under: "/bands/") == ["/bands/low/", "/bands/mid/", "/bands/texts/", "/bands/words/"],
+                "'zz' is the label of every band with one; the NULL band's bounds pass nothing")
+        #expect(try fixture.mismatches() == [])
+        try fixture.sql("INSERT INTO measures (at, value, label) VALUES (NULL, NULL, 'n')")
+        #expect(rendered(try fixture.build(), under: "/bands/") == ["/bands/low/", "/bands/mid/", "/bands/words/"],
+                "NOCASE: 'n' >= 'M' and not >= 'Z'")
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// Only the snapshot the manifest recorded tells which rows changed: another in its place proves nothing.
     @Test func aKeptSnapshotChangedOutsideTallyIsNotTrusted() throws {
         let fixture = try IncrementalFixture()

@@ -76,6 +76,11 @@ struct IncrementalFixture {
           (3, 'c', 'Gamma', '2024-01-01');
         INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 1, 100, 'USD', '2024-01-02'),
           (1, 2, 250, 'EUR', '2024-01-03'), (2, 1, 999, 'USD', '2024-01-04');
+        CREATE TABLE measures (id INTEGER PRIMARY KEY, at, value NUMERIC, label TEXT COLLATE NOCASE);
+        INSERT INTO measures (at, value, label) VALUES (5, 5, 'alpha'), (15, '15', 'Beta'), ('c', 'c', 'gamma'), (NULL, NULL, NULL);
+        CREATE TABLE bands (name TEXT PRIMARY KEY, low, high, first_label TEXT);
+        INSERT INTO bands VALUES ('low', 0, 10, 'a'), ('mid', 10, 20.0, 'M'), ('words', 'a', 'm', 'b'), ('nulls', NULL, 5, NULL),
+          ('texts', '10', '20', 'Z');
         """
 
     static func config(_ number: Int) -> String {
@@ -118,6 +123,56 @@ struct IncrementalFixture {
             {{#stats}}- {{slug}} {{loud}} {{n}} {{cents}} {{names}}
             {{/stats}}{{#people}}- {{username}} {{display_name}}
             {{/people}}
+            """,
+    ]
+
+    /// Pages whose queries are bounded by comparisons with their row (`KeyedReads`' bounds): a year's gifts of a
+    /// person, as a paginated listing (`d.donated_at >= :starts AND d.donated_at < :ends`) and through a row-by-row
+    /// view with the bounds the other way round (`:starts < g.day AND g.day <= :ends`, no equality), and `measures`,
+    /// whose columns have no affinity (numbers and text mixed), NUMERIC affinity and NOCASE, between each band's
+    /// bounds, some of them NULL or text.
+    static let rangeBounds: [String: String] = [
+        "content/years/[year].md": """
+            ---
+            pages: SELECT DISTINCT 1 AS user_id, substr(donated_at, 1, 4) AS year, substr(donated_at, 1, 4) || '-01-01' AS starts, (substr(donated_at, 1, 4) + 1) || '-01-01' AS ends FROM donations ORDER BY 2
+            title: "Gifts of {{params.year}}"
+            paginate: gifts
+            per_page: 1
+            ---
+            ```sql gifts
+            SELECT d.amount_cents, d.donated_at FROM donations d WHERE d.user_id = :user_id AND d.donated_at >= :starts AND d.donated_at < :ends
+            ORDER BY d.donated_at, d.id
+            ```
+            {{#gifts}}- {{amount_cents}} on {{donated_at}}
+            {{/gifts}}
+            """,
+        "content/spans/[year].md": """
+            ---
+            pages: SELECT DISTINCT substr(donated_at, 1, 4) AS year, substr(donated_at, 1, 4) || '-01-01' AS starts, (substr(donated_at, 1, 4) + 1) || '-01-01' AS ends FROM donations ORDER BY 1
+            title: "After {{params.starts}}"
+            ---
+            ```sql gifts
+            SELECT g.amount_cents, g.day FROM dated_gifts g WHERE :starts < g.day AND g.day <= :ends ORDER BY g.id
+            ```
+            {{#gifts}}- {{amount_cents}} on {{day}}
+            {{/gifts}}
+            """,
+        "views/dated_gifts.sql": "SELECT d.id, d.user_id AS giver, d.donated_at AS day, d.amount_cents FROM donations d\n",
+        "content/bands/[name].md": """
+            ---
+            pages: SELECT name, low, high, first_label FROM bands ORDER BY name
+            title: "Band {{params.name}}"
+            ---
+            ```sql at
+            SELECT m.id, m.at FROM measures m WHERE m.at >= :low AND m.at < :high ORDER BY m.id
+            ```
+            ```sql valued
+            SELECT id, value FROM measures WHERE value > :low AND value <= :high ORDER BY id
+            ```
+            ```sql labelled
+            SELECT m.id, m.label FROM measures m WHERE m.label >= :first_label ORDER BY m.id
+            ```
+            at: {{#at}}{{id}}={{at}} {{/at}}; valued: {{#valued}}{{id}}={{value}} {{/valued}}; labelled: {{#labelled}}{{id}}={{label}} {{/labelled}}
             """,
     ]
 
@@ -195,8 +250,15 @@ struct IncrementalFixture {
     enum Edit: Int, CaseIterable {
         case insertDonation, updateDonation, deleteDonation, unpublishedDonation, moveDonation, renameUser, renameOrganization,
              addOrganization, removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
-             editConfig, addPage, removePage, changeOutput, deleteOutput, strayOutput
+             editConfig, addPage, removePage, changeOutput, deleteOutput, strayOutput, insertDatedDonation, redateDonation,
+             insertMeasure, updateMeasure, deleteMeasure
     }
+
+    /// Dates on and beside the bounds of the years' pages (`rangeBounds`), and some that are no plain date.
+    static let dates = ["'2023-12-31'", "'2024-01-01'", "'2024-12-31'", "'2025-01-01'", "'2023-06-01'", "'2025-01-01 00:00'", "'2024'",
+                        "'20240101'", "'2024-01-01 '"]
+    /// Values on and beside the bands' bounds, of every type.
+    static let measureValues = ["10", "10.0", "'10'", "'b'", "NULL", "20", "' 15'", "'A'", "9.99", "'m'", "0", "'Z'", "'z'", "'20.0'"]
 
     /// Applies `edit`; `number` makes each edit's text new, `pick` chooses among rows.
     func apply(_ edit: Edit, number: Int, pick: Int) throws {
@@ -251,6 +313,21 @@ struct IncrementalFixture {
             if FileManager.default.fileExists(atPath: file.path) { try Data("changed by hand \(number)".utf8).write(to: file) }
         case .deleteOutput:
             try? FileManager.default.removeItem(at: site.root.appendingPathComponent("public/orgs/a/index.html"))
+        case .insertDatedDonation:
+            try sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) "
+                + "VALUES (1, 1, \(number * 11), 'USD', \(Self.dates[pick % Self.dates.count]))")
+        case .redateDonation:
+            try sql("UPDATE donations SET donated_at = \(Self.dates[(pick + number) % Self.dates.count]) WHERE id = (SELECT id FROM donations ORDER BY id \(row))")
+        case .insertMeasure:
+            let values = Self.measureValues
+            try sql("INSERT INTO measures (at, value, label) VALUES (\(values[pick % values.count]), \(values[(pick + number) % values.count]), "
+                + "\(values[(pick + 2 * number) % values.count]))")
+        case .updateMeasure:
+            let column = ["at", "value", "label"][number % 3]
+            try sql("UPDATE measures SET \(column) = \(Self.measureValues[(pick + number) % Self.measureValues.count]) "
+                + "WHERE id = (SELECT id FROM measures ORDER BY id \(row))")
+        case .deleteMeasure:
+            try sql("DELETE FROM measures WHERE id = (SELECT id FROM measures ORDER BY id \(row))")
         case .strayOutput:
             // A file no build makes, in a folder of its own and in a page's folder: both must go.
             try site.write("stray \(number)", to: "public/stray/p\(number)/index.html")
@@ -258,7 +335,7 @@ struct IncrementalFixture {
         }
     }
 
-    private func sql(_ statements: String) throws {
+    func sql(_ statements: String) throws {
         try DatabaseMigrations.migrate(databaseAt: site.root.appendingPathComponent("site.sqlite").path, seedSQL: statements)
     }
 }

@@ -5,8 +5,12 @@ import Testing
 
 /// Random edits to a fixture site, each followed by an incremental build, which must equal a build of the same
 /// inputs that renders everything, byte for byte. The fixture has materialized views and a page that shows them, so
-/// a table or view that an updated snapshot (`SnapshotUpdate`) left stale shows as a difference.
+/// a table or view that an updated snapshot (`SnapshotUpdate`) left stale shows as a difference, and pages bounded by
+/// comparisons with their row (`IncrementalFixture.rangeBounds`), with rows dated on and beside their bounds and
+/// values of every type, so a page kept by a wrong proof that a changed row is outside its range shows too.
 @Suite struct IncrementalHarnessTests {
+    private static let extra = IncrementalFixture.materializedViews.merging(IncrementalFixture.rangeBounds) { _, new in new }
+
     /// SplitMix64: the same edits on every run for one seed, so a failure can be replayed.
     private struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64
@@ -21,7 +25,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func randomEditsBuildAsAFullBuildDoes(seed: UInt64) throws {
-        let fixture = try IncrementalFixture(extra: IncrementalFixture.materializedViews)
+        let fixture = try IncrementalFixture(extra: Self.extra)
         _ = try fixture.build()
         var random = SeededGenerator(state: seed)
         var keptAny = false
@@ -55,9 +59,30 @@ import Testing
         }
     }
 
+    /// Rows dated on and beside the bounds of the years' pages, moved across them, and values of every type (and
+    /// NULL) between the bands' bounds: a page kept by a wrong proof that every changed row is outside its range
+    /// shows as a difference from the full build.
+    @Test(arguments: [6, 7, 8] as [UInt64])
+    func randomEditsAcrossRangeBoundsBuildAsAFullBuildDoes(seed: UInt64) throws {
+        let fixture = try IncrementalFixture(extra: Self.extra)
+        _ = try fixture.build()
+        var random = SeededGenerator(state: seed)
+        let edits: [IncrementalFixture.Edit] = [.insertDatedDonation, .insertDatedDonation, .redateDonation, .deleteDonation, .insertMeasure,
+                                                .insertMeasure, .updateMeasure, .updateMeasure, .deleteMeasure]
+        var kept = 0
+        for number in 1...20 {
+            let edit = edits.randomElement(using: &random) ?? .insertMeasure
+            try fixture.apply(edit, number: number, pick: Int.random(in: 0..<14, using: &random))
+            let summary = try fixture.build()
+            kept += summary.renderReasons.keys.contains { $0.hasPrefix("/years/") || $0.hasPrefix("/spans/") || $0.hasPrefix("/bands/") } ? 0 : 1
+            #expect(try fixture.mismatches() == [], "seed \(seed), edit \(number): \(edit)")
+        }
+        #expect(kept > 0, "some build kept every bounded page, so the comparison tested the proof")
+    }
+
     @Test func everyEditAloneBuildsAsAFullBuildDoes() throws {
         for edit in IncrementalFixture.Edit.allCases {
-            let fixture = try IncrementalFixture(extra: IncrementalFixture.materializedViews)
+            let fixture = try IncrementalFixture(extra: Self.extra)
             _ = try fixture.build()
             try fixture.apply(edit, number: 5, pick: 1)
             _ = try fixture.build()
@@ -68,7 +93,7 @@ import Testing
     @Test func anySequenceOfEditsBuildsAsAFullBuildDoes() async {
         let edits = Gen.int(in: 0...(IncrementalFixture.Edit.allCases.count - 1)).array(of: 1...6)
         await propertyCheck(count: 12, input: edits, Gen.int(in: 0...8)) { indices, pick in
-            guard let fixture = try? IncrementalFixture(extra: IncrementalFixture.materializedViews), (try? fixture.build()) != nil else {
+            guard let fixture = try? IncrementalFixture(extra: Self.extra), (try? fixture.build()) != nil else {
                 Issue.record("the fixture did not build")
                 return
             }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TallySite
+import TallyStore
 
 /// Which queries `KeyedReads` proves keyed on a value of the pages row, and which it must not.
 @Suite struct KeyedReadsTests {
@@ -77,6 +78,39 @@ import Testing
         #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug") == nil)
         #expect(key("SELECT d.amount_cents FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.slug = :slug", "organizations")
             == KeyedReads.Key(column: "slug", parameter: "slug"))
+    }
+
+    /// Comparisons of the table's column with a parameter bound the rows read, beside an equality or alone; the
+    /// column is put on the left, so `:starts <= d.donated_at` reads as `donated_at >= :starts`.
+    @Test func comparisonsWithParametersBoundTheKey() {
+        let bound = { (column: String, comparison: String, parameter: String) in
+            RowChanges.Comparison(column: column, comparison: comparison, parameter: parameter)
+        }
+        #expect(key("SELECT d.amount_cents FROM donations d WHERE d.user_id = :user_id AND d.donated_at >= :starts AND d.donated_at < :ends")
+            == KeyedReads.Key(column: "user_id", parameter: "user_id",
+                              bounds: [bound("donated_at", ">=", "starts"), bound("donated_at", "<", "ends")]))
+        #expect(key("SELECT amount_cents FROM donations WHERE :starts <= donated_at AND $ends > donated_at AND @low < amount_cents")
+            == KeyedReads.Key(bounds: [bound("donated_at", ">=", "starts"), bound("donated_at", "<", "ends"), bound("amount_cents", ">", "low")]),
+                "a range alone bounds the rows read too")
+        #expect(key("SELECT g.amount_cents FROM gifts g JOIN organizations o ON o.id = g.org AND g.amount_cents <= :most WHERE o.id = :organization_id")
+            == KeyedReads.Key(column: "organization_id", parameter: "organization_id", bounds: [bound("amount_cents", "<=", "most")]),
+                "through a view that passes the column, in an inner join's ON")
+        #expect(key("SELECT d.id FROM donations d WHERE d.organization_id IN (SELECT id FROM organizations WHERE slug = :slug) AND d.id > :after")
+            == KeyedReads.Key(column: "organization_id", subquery: "select id from organizations where slug = :slug", bounds: [bound("id", ">", "after")]))
+    }
+
+    /// A comparison SQLite might not make as a plain comparison of the column does not bound the rows read.
+    @Test func otherComparisonsBoundNothing() {
+        for condition in ["d.donated_at + 0 >= :starts", "d.donated_at >= :starts COLLATE nocase", "d.donated_at >= :starts OR d.id = 1",
+                          "d.donated_at BETWEEN :starts AND :ends", "d.donated_at <> :day", "d.donated_at != :day", "d.donated_at >= ?",
+                          "(d.donated_at) >= :starts", "d.donated_at >= (:starts)", "d.donated_at >= :starts IS NULL", "NOT d.donated_at < :starts",
+                          "d.donated_at >= 'x'", "d.donated_at >= d.id", "o.name >= :starts", "d.donated_at >= -:starts"] {
+            #expect(why("SELECT d.id FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE \(condition)") == .noKey, "\(condition)")
+        }
+        #expect(why("SELECT d.id FROM organizations o LEFT JOIN donations d ON d.organization_id = o.id AND d.donated_at >= :starts") == .noKey,
+                "an outer join's ON keeps the outer row")
+        #expect(key("SELECT g.amount_cents FROM gifts g WHERE g.rate >= :low AND g.org = :organization_id")
+            == KeyedReads.Key(column: "organization_id", parameter: "organization_id"), "the view's `rate` is not a column of donations")
     }
 
     @Test func theCommonTableExpressionsAStatementDeclaresAreFound() {

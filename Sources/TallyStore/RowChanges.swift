@@ -1,0 +1,104 @@
+import GRDB
+import GRDBSQLite
+import TallyFormat
+
+/// The rows that differ between this build's snapshot and the one the last build kept (`SiteDatabase.rowChanges`):
+/// for each table compared, the forms of the values its changed rows hold in the columns pages are keyed on, and
+/// each changed row's version (both versions of an updated row) by snapshot and rowid, so SQLite can tell which of
+/// them a page's comparisons (`d.donated_at >= :starts`) would let through, comparing as the page's query would.
+public final class RowChanges: Sendable {
+    /// One table's changed rows.
+    public struct Table: Sendable {
+        /// Key column → the forms of its values in the changed rows' versions (`KeyForms`).
+        public let forms: [String: Set<String>]
+        /// Key column → form → the versions (indices into `versions`) whose value has it.
+        let versionsByForm: [String: [String: [Int32]]]
+        /// Each version, when there were at most `versionLimit`; empty, with `complete` false, past it.
+        let versions: [Version]
+        let complete: Bool
+
+        /// The versions whose `column` has one of `forms`; nil when the versions were too many to keep.
+        public func versions(of column: String, withAnyOf forms: some Sequence<String>) -> [Int]? {
+            guard complete else { return nil }
+            var found: Set<Int32> = []
+            for form in forms { found.formUnion(versionsByForm[column]?[form] ?? []) }
+            return found.sorted().map(Int.init)
+        }
+
+        /// Every version; nil when they were too many to keep.
+        public var allVersions: [Int]? { complete ? Array(versions.indices) : nil }
+    }
+
+    /// A version of a changed row: in this build's snapshot (`main`) or the kept one (`before`).
+    struct Version: Sendable {
+        let before: Bool
+        let rowid: Int64
+    }
+
+    /// Past this many versions of one table, only the forms are kept (a whole table imported again): a page keyed
+    /// on a value they hold then renders whatever its comparisons say.
+    static let versionLimit = 100_000
+
+    /// Table (lowercased) → its changed rows; a table the two snapshots could not be compared on is missing.
+    public let tables: [String: Table]
+    /// This build's snapshot with the kept one attached as `before`, where the versions are.
+    private let queue: DatabaseQueue?
+
+    init(tables: [String: Table], queue: DatabaseQueue?) {
+        self.tables = tables
+        self.queue = queue
+    }
+
+    /// No table compared.
+    public static let none = RowChanges(tables: [:], queue: nil)
+
+    deinit { close() }
+
+    /// Closes the connection: before the kept snapshot it attached is replaced. `anyVersion` then cannot tell.
+    public func close() { try? queue?.close() }
+
+    /// A comparison of a table's column with a parameter of the pages row, the column on the left:
+    /// `donated_at >= :starts`.
+    public struct Comparison: Sendable, Hashable {
+        public let column: String
+        /// `<`, `<=`, `>` or `>=`.
+        public let comparison: String
+        public let parameter: String
+
+        public init(column: String, comparison: String, parameter: String) {
+            self.column = column
+            self.comparison = comparison
+            self.parameter = parameter
+        }
+    }
+
+    /// Whether one of `versions` of `table`'s changed rows passes every comparison with `parameters` bound as a
+    /// page's query binds them. SQLite compares, on the row itself: with the column's affinity and collation, as
+    /// the page's query compares it (a view that passes the column on passes both), so text, numbers, NULL and
+    /// NOCASE compare exactly as there. True when it cannot tell (the comparison does not compile).
+    public func anyVersion(_ versions: [Int], of table: String, passes comparisons: [Comparison],
+                           parameters: [String: DataValue]) -> Bool {
+        guard let queue, let rows = tables[table]?.versions, !versions.isEmpty else { return !versions.isEmpty }
+        let conditions = comparisons.map { Self.quoted($0.column) + " " + $0.comparison + " :" + $0.parameter }.joined(separator: " AND ")
+        let bySnapshot = Dictionary(grouping: versions.compactMap { rows.indices.contains($0) ? rows[$0] : nil }, by: \.before)
+        do {
+            return try queue.inDatabase { db in
+                for (before, found) in bySnapshot {
+                    let sql = "SELECT 1 FROM \(before ? "before" : "main").\(Self.quoted(table)) WHERE rowid IN ("
+                        + found.map { String($0.rowid) }.joined(separator: ",") + ")"
+                        + (conditions.isEmpty ? "" : " AND " + conditions) + " LIMIT 1"
+                    var passed = false
+                    _ = try SiteDatabase.step(db, statement: db.makeStatement(sql: sql), parameters: parameters) { _, _ in passed = true }
+                    if passed { return true }
+                }
+                return false
+            }
+        } catch {
+            return true
+        }
+    }
+
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
