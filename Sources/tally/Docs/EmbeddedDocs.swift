@@ -4234,7 +4234,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: **0.52 on an idle machine** after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -6765,6 +6765,56 @@ bench's own run, against its slowed full build), from 27 % for `main`. Reaching 
 checks' aggregates, the snapshot's materialized views and the plan's second read of the pages queries cut as
 well, each over a second.
 
+### After the merges of 2026-11-25, fifth round (session 13)
+
+Measured by the lead at `main` after merging the branches serve2, md33 and range, release builds, on an idle
+machine (load 0.9 to 2.0); `37a6a04` (the session's starting `main`, `/tmp/tally-main-37a6a04`) beside it:
+
+```sh
+swift build -c release --product tally
+# Markdown, 10,000 pages: the three tools alternated by hand, each into a new folder, nothing deleted between
+cd .bench/markdown-10000
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" ../../.build/release/tally build --config tally/tally.yaml --out /tmp/NEW/public
+(cd hugo && /usr/bin/time -f "%e s wall %U user %S sys %M KB" hugo --quiet -d /tmp/NEW-hugo)
+# 20,000 organizations: the bench's site, then a --force build into its output and one donation by ada
+python3 bench/incremental_bench.py --n 20000 --pages 0 --runs 1 --tally $PWD/.build/release/tally
+cd .bench/incremental/example-20000
+/usr/bin/time -v ../../../.build/release/tally build --force --db directory.sqlite --out public
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 1003, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -v ../../../.build/release/tally build --db directory.sqlite --out public --timings
+# tally serve after a saved row, the page open
+python3 bench/serve_bench.py --saves 3 --tally $PWD/.build/release/tally
+```
+
+| build | wall | CPU (user + sys) | peak RSS |
+| --- | ---: | ---: | ---: |
+| Markdown, 10,000 pages, `main`, four runs | 1.58, 1.66, 1.67, 1.98 s (median 1.67) | 2.11–2.37 s | 107–108 MiB |
+| Markdown, `37a6a04`, four runs beside them | 1.89, 1.92, 2.03, 2.40 s (median 1.98) | 2.57–3.33 s | 108–109 MiB |
+| Markdown, Hugo 0.111.3, four runs beside them | 3.10, 3.18, 3.28, 3.40 s (median 3.23) | 5.33–5.95 s | 816–863 MiB |
+| 20,000 organizations, `--force` into the last output, two runs | 20.6, 21.3 s | 37.4, 39.0 s (32.5–33.9 user) | 100 MiB |
+| 20,000, one donation by ada (656 pages rendered), two runs | 6.65, 6.65 s (31 %) | 7.88, 8.25 s (**20–22 %**) | 100 MiB |
+| 20,000, `templates/org.mustache` edited (20,018 pages) | 10.8 s | 17.7 s (46 %) | |
+| `tally serve`, one donation saved, the organization page open | **0.67, 0.73, 0.79 s** to the page served with the row | whole build 6.35–6.63 s | |
+
+- **Markdown**: 0.52 of Hugo's wall time (`37a6a04`: 0.61), 0.13 of its memory. `bench/run.py --n 10000 --cases
+  markdown --runs 3` just before gave 0.71 (Tally 2.16 to 3.88 s): its deletion of the earlier outputs and the
+  35-second pause did not keep the ext4 penalty out this time (Tally's system time 1.9 to 3.5 s, against 0.65 to
+  0.95 s in the runs alternated by hand), so these figures come from the runs by hand. `--timings` of one of them:
+  loading content 244 ms (before any page renders), rendering 1,191 ms of wall for 1,716 ms of CPU (1.44 cores),
+  swapping 82 ms, manifest saved 32 ms (was 104). What stands between 1.67 s and 1.07 s (0.33): the render's second
+  core (about 0.3 s; `strace -c -f` shows one `mkdir` a page, all in `posts/`, where the two threads may wait on the
+  directory's lock: not measured apart), the content loaded before any page renders (about 0.25 s), and the cmark-gfm arena that md33 took out
+  again (about 12 % of the instructions).
+- **One donation**: about 21 % of the full build's CPU (24.8 % at the end of session 12, on the same bench; the
+  bench script's own printed share, 10.8 %, divides by a full build that paid the ext4 penalty after its copy of the
+  site, 68 s of CPU, and is not the figure to quote). The steps of the donation build by thread CPU: rows checks
+  1.45–1.69 s (7 whole-table aggregates, whose pages render with those rows), snapshot updated 1.15–1.33 s, the
+  plan 0.5–0.57 s, listing rows read 0.56–0.61 s, pages queries read again 0.47–0.56 s, listing queries 0.28–0.31 s,
+  deciding pages 0.26 s, manifest load 0.23 s, swap 0.82–0.91 s.
+- **`tally serve`**: the open page shows the saved row in 0.67 to 0.79 s at 20,000 organizations (serve printed
+  "Showing /orgs/generated-000001/ ahead of the build, 0.49–0.53 s after the change was seen"; the rest is the
+  100 ms poll and the wait for the files to be still), against 11.7–14.8 s for `37a6a04` at load 5 to 6.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
@@ -6779,14 +6829,15 @@ well, each over a second.
   section says); the in-place commit's walk of the output (0.3 s with the commit; stray files must be found) and
   deciding each page (0.29 s, a `stat` of each kept file); a materialized view compared by value rather than rowid
   (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for ada's gift), and a
-  key matched on all its equalities, not one. `tally serve` shows a saved row on the open page in 0.72–1.04 s at
-  20,000 organizations on a shared machine ([open pages first](#open-pages-first-in-tally-serve-2026-11-25-branch-serve2)),
-  while its whole build still takes 9–19 s; next for serve: keeping the snapshot's connection and the kept file
+  key matched on all its equalities, not one. `tally serve` shows a saved row on the open page in 0.67–0.79 s at
+  20,000 organizations on an idle machine ([after the merges](#after-the-merges-of-2026-11-25-fifth-round-session-13);
+  0.72–1.04 s at load 4 to 8: [open pages first](#open-pages-first-in-tally-serve-2026-11-25-branch-serve2)),
+  while its whole build still takes 6.4–6.6 s; next for serve: keeping the snapshot's connection and the kept file
   between rebuilds (the 37 MB copy of the kept snapshot and the table digests are most of the 0.5 s left before the
   page), the first page of a paginated listing rendered ahead too, and the parsed manifest kept in memory for the
   whole build.
-  The `org.mustache` edit takes the same 17.3 s of CPU on this branch as on `main`; the Markdown case was not
-  measured again this session.
+  The `org.mustache` edit takes the same 17.3 s of CPU on this branch as on `main` (17.7 s, 46 % of the full
+  build, after the merges; it renders the 20,015 organization pages and the three pages every build renders).
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
@@ -6808,7 +6859,9 @@ well, each over a second.
   1,000-page build from 198.5 M to 117.2 M instructions (the whole build 1,463 → 1,370 M). [Both cores on the
   Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) then ran cmark-gfm's inline passes at the
   same time and took the manifest's save from 104 to 27 ms: 1,661 → 1,401 M instructions as `tally build` runs,
-  0.38 of Hugo's wall time alternating by hand at load 3.1 to 3.5 (`main` 0.45 beside it). A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there).
+  0.38 of Hugo's wall time alternating by hand at load 3.1 to 3.5 (`main` 0.45 beside it), **0.52 on an idle
+  machine** ([after the merges, fifth round](#after-the-merges-of-2026-11-25-fifth-round-session-13): 1.67 s against
+  3.23 s; the session's starting `main` 0.61), where 0.33 means about 1.07 s. A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there).
   What is left is cmark-gfm's parse (28 % of the instructions), the system time of creating 10,000 files and folders
   (`mkdir` alone 14 % of the samples), which Hugo pays too, starting pages while the content loads, the body and
   layout handed on as bytes rather than validated `String`s (2.9 %), more malloc arenas (to measure idle), and for
