@@ -6804,7 +6804,15 @@ python3 bench/serve_bench.py --saves 3 --tally $PWD/.build/release/tally
   swapping 82 ms, manifest saved 32 ms (was 104). What stands between 1.67 s and 1.07 s (0.33): the render's second
   core (about 0.3 s; `strace -c -f` shows one `mkdir` a page, all in `posts/`, where the two threads may wait on the
   directory's lock: not measured apart), the content loaded before any page renders (about 0.25 s), and the cmark-gfm arena that md33 took out
-  again (about 12 % of the instructions).
+  again (about 12 % of the instructions). Where the second core goes: `perf record -e sched:sched_switch -g` over one
+  build shows 4,883 of the render threads' 7,174 switches out of the CPU waiting on a futex, 3,482 of them in glibc's
+  private lock (`__lll_lock_wait_private`, which `malloc` and `free` take on an arena), and 604 waiting for a file's
+  pages to be read. A build with `MallocArenas.limit` at 8 rather than 2, alternated with `main` four times (each
+  into a new folder): 1.53, 1.55, 1.65, 1.89 s (median 1.60, user 1.33–1.46 s, 111–114 MB) against 1.63, 1.68, 1.70,
+  4.50 s (median 1.69, user 1.37–1.70 s, 110 MB; the 4.50 s run paid the ext4 penalty). About 5 %; not taken,
+  since the limit of 2 is what keeps 100,000 organizations within 200 MiB ([malloc arenas](#malloc-arenas)) and
+  that was not measured again with 8. A render that allocates less per page (the arena for cmark-gfm, the body and
+  layout handed on as bytes) would meet fewer of these locks either way.
 - **One donation**: about 21 % of the full build's CPU (24.8 % at the end of session 12, on the same bench; the
   bench script's own printed share, 10.8 %, divides by a full build that paid the ext4 penalty after its copy of the
   site, 68 s of CPU, and is not the figure to quote). The steps of the donation build by thread CPU: rows checks
