@@ -63,6 +63,7 @@ final class OutputWriter: Sendable {
                              message: "an interrupted build's changes to the output could not be undone",
                              hint: "move the files of the folder named on its second line back into the output, or delete both and build with --force")
         }
+        AbandonedStaging.remove(beside: self.output)
         let name = ".\(self.output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
         staging = self.output.deletingLastPathComponent().appendingPathComponent(name)
         do {
