@@ -45,8 +45,9 @@ public final class SiteDatabase: Sendable {
                 utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
                 importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil,
                 temporaryFolder: URL = FileManager.default.temporaryDirectory, deferViews: Bool = false) throws(StoreError) {
+        AbandonedFiles.remove(in: temporaryFolder, prefix: Self.snapshotPrefix)
         let snapshotPath = temporaryFolder
-            .appendingPathComponent("tally-snapshot-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
+            .appendingPathComponent("\(Self.snapshotPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         let functions: @Sendable (Database) -> Void = { db in SiteDatabase.addFunctions(to: db, utcOffset: utcOffset) }
         let opened: OpenedSnapshot
         do throws(StoreError) {
@@ -204,6 +205,9 @@ public final class SiteDatabase: Sendable {
         case .text(let text): return text
         }
     }
+
+    /// A snapshot's name up to its process number: `tally-snapshot-<pid>-<uuid>.sqlite`.
+    static let snapshotPrefix = "tally-snapshot-"
 
     static func removeFiles(at path: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }

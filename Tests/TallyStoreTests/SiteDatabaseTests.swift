@@ -63,6 +63,32 @@ private func makeUndroppableTokenDatabase() throws -> String {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
+    /// A build killed mid-way leaves its snapshot, its `-wal` and `-shm` and its materialized views' files; the next
+    /// one removes them once their process has exited, and leaves those of a running process and names not its own.
+    @Test func aKilledProcesssSnapshotIsRemovedByTheNextOne() throws {
+        let folder = TestFolder.make("tally-store")
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let gone = try TestProcess.finished()
+        let alive = getppid()
+        let left = ["tally-snapshot-\(gone)-A.sqlite", "tally-snapshot-\(gone)-A.sqlite-wal", "tally-snapshot-\(gone)-A.sqlite-shm",
+                    "tally-snapshot-\(gone)-A.sqlite-materialized-1"]
+        let kept = ["tally-snapshot-\(alive)-B.sqlite", "tally-snapshot-notes.sqlite", "tally-snapshot-\(gone)x.sqlite", "other-\(gone)-C.sqlite"]
+        for name in left + kept { #expect(FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: Data("x".utf8))) }
+        do {
+            let opened = try SiteDatabase(path: try makeDatabase(), policy: policy, siteContent: { ([], []) }, temporaryFolder: temporary)
+            let names = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+            #expect(Set(names.filter { !$0.hasPrefix("tally-snapshot-\(getpid())-") }) == Set(kept))
+            _ = opened
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path)) == Set(kept))
+    }
+
+    @Test func aProcessIsRunningUntilItHasExited() throws {
+        #expect(AbandonedFiles.isRunning(getpid()))
+        #expect(!AbandonedFiles.isRunning(try TestProcess.finished()))
+    }
+
     @Test func foreignKeyColumnsAreIndexedInTheSnapshot() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         let plan = try database.run("EXPLAIN QUERY PLAN SELECT vote FROM bill_votes WHERE representative_id = 'H-CA-11'")

@@ -39,3 +39,15 @@ public enum TestFolder {
         }
     }
 }
+
+/// Process numbers for tests of what a killed process leaves behind.
+public enum TestProcess {
+    /// The number of a process that has exited and been waited for.
+    public static func finished() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+}

@@ -2,6 +2,7 @@ import CTallySystem
 import Foundation
 import Synchronization
 import TallyFormat
+import TallyStore
 
 /// Writes a build into a staging folder beside the output and swaps it in only when the build succeeded,
 /// so a failed or interrupted build leaves the previous output whole.
@@ -63,7 +64,8 @@ final class OutputWriter: Sendable {
                              message: "an interrupted build's changes to the output could not be undone",
                              hint: "move the files of the folder named on its second line back into the output, or delete both and build with --force")
         }
-        AbandonedStaging.remove(beside: self.output)
+        // A killed build's staging folder: a partial site that no build would otherwise read or remove.
+        AbandonedFiles.remove(in: self.output.deletingLastPathComponent(), prefix: ".\(self.output.lastPathComponent).staging-")
         let name = ".\(self.output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
         staging = self.output.deletingLastPathComponent().appendingPathComponent(name)
         do {

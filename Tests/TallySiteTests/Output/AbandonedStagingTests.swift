@@ -1,12 +1,13 @@
 import Foundation
 @testable import TallySite
+import TallyTestFolder
 import Testing
 
 /// A build killed before it could remove its staging folder (`.public.staging-<pid>`) leaves a partial site beside
 /// the output; the next build into that output removes it, and leaves alone every folder a running process may use.
 @Suite struct AbandonedStagingTests {
     @Test func aKilledBuildsStagingFolderIsRemovedByTheNextBuildAndALiveOnesIsKept() throws {
-        let gone = try Self.finishedProcess()
+        let gone = try TestProcess.finished()
         let alive = getppid()
         let folder = try OutputSwapTests.folder([
             "public/index.html": "live",
@@ -19,19 +20,5 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".public.staging-\(getpid())") }
         #expect(Set(names) == ["public", ".public.staging-\(alive)", ".other.staging-\(gone)", ".public.staging-notes"])
         #expect(OutputSwapTests.files(in: folder)["public/index.html"] == "live")
-    }
-
-    @Test func aProcessIsRunningUntilItHasExited() throws {
-        #expect(AbandonedStaging.isRunning(getpid()))
-        #expect(!AbandonedStaging.isRunning(try Self.finishedProcess()))
-    }
-
-    /// The number of a process that has exited and been waited for.
-    static func finishedProcess() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
     }
 }
