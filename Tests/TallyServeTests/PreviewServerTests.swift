@@ -49,22 +49,27 @@ import TallyStore
         }
     }
 
+    /// A materialized view of each organization's gift count and a page per organization showing it: a saved
+    /// donation changes the view, and the page with it.
+    static let giftCountPages = [
+        "views/gift_counts.sql": "-- tally: materialize\nSELECT organization_id, count(*) AS gifts FROM donations GROUP BY organization_id\n",
+        "content/orgs/[slug].md": """
+            ---
+            pages: SELECT id, slug FROM organizations
+            ---
+            ```sql total
+            SELECT gifts FROM gift_counts WHERE organization_id = :id
+            ```
+            # Gifts {{total.gifts}}
+
+            """,
+    ]
+
     /// As `tally serve` runs: incremental builds, the snapshot updated from the kept one when only rows changed.
     @Test func aSavedRowShowsOnItsPage() async throws {
         let site = try PreviewSite([
             "tally.yaml": "title: Test\ndatabase: site.sqlite\npublish_users: [ada]\n",
-            "views/gift_counts.sql": "-- tally: materialize\nSELECT organization_id, count(*) AS gifts FROM donations GROUP BY organization_id\n",
-            "content/orgs/[slug].md": """
-                ---
-                pages: SELECT id, slug FROM organizations
-                ---
-                ```sql total
-                SELECT gifts FROM gift_counts WHERE organization_id = :id
-                ```
-                # Gifts {{total.gifts}}
-
-                """,
-        ], seedSQL: """
+        ].merging(Self.giftCountPages) { _, page in page }, seedSQL: """
             INSERT INTO users (id, username, created_at) VALUES (1, 'ada', '2024-01-01');
             INSERT INTO organizations (id, slug, name, created_at) VALUES (1, 'amf', 'AMF', '2024-01-01'), (2, 'gd', 'GD', '2024-01-01');
             INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 1, 100, 'USD', '2024-01-02');

@@ -111,19 +111,7 @@ import TallySite
     /// The snapshot's materialized views are computed after the open pages render (`deferViews`), unless an open
     /// page reads one that a changed table feeds: then first, so the page shows what the build will write.
     @Test func anOpenPageReadingAMaterializedViewShowsItComputedAgain() async throws {
-        var files = Self.files
-        files["views/gift_counts.sql"] = "-- tally: materialize\nSELECT organization_id, count(*) AS gifts FROM donations GROUP BY organization_id\n"
-        files["content/orgs/[slug].md"] = """
-            ---
-            pages: SELECT id, slug FROM organizations
-            ---
-            ```sql total
-            SELECT gifts FROM gift_counts WHERE organization_id = :id
-            ```
-            # Gifts {{total.gifts}}
-
-            """
-        let site = try PreviewSite(files, seedSQL: Self.seed)
+        let site = try PreviewSite(Self.files.merging(PreviewServerTests.giftCountPages) { _, page in page }, seedSQL: Self.seed)
         let held = BuildGate()
         try await site.serve(stamp: .reuse, shownAhead: held.wait) { server in
             defer { held.release() }
