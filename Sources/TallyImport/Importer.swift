@@ -98,15 +98,15 @@ public enum Importer {
                 try writer.restoreKeyIndex()
             }
         } catch let failure as ImportFailure {
-            throw ImportFailure(writer.problems + failure.diagnostics + writer.summary.warnings)
+            throw ImportFailure(writer.reportedProblems + failure.diagnostics + writer.summary.warnings)
         } catch let error as DatabaseError {
-            throw ImportFailure(writer.problems + [Diagnostic(file: files.first?.displayName ?? "", message: error.message ?? "\(error)",
+            throw ImportFailure(writer.reportedProblems + [Diagnostic(file: files.first?.displayName ?? "", message: error.message ?? "\(error)",
                                                               hint: "the database refused the import; nothing was written")])
         } catch {
-            throw ImportFailure(writer.problems + [Diagnostic(file: files.first?.displayName ?? "", message: "\(error)", hint: "nothing was written")])
+            throw ImportFailure(writer.reportedProblems + [Diagnostic(file: files.first?.displayName ?? "", message: "\(error)", hint: "nothing was written")])
         }
         guard writer.problems.isEmpty else {
-            throw ImportFailure(Array(writer.problems.prefix(ImportSession.errorLimit)) + writer.summary.warnings)
+            throw ImportFailure(Array(writer.reportedProblems.prefix(ImportSession.errorLimit)) + writer.summary.warnings)
         }
         return writer.summary
     }

@@ -127,6 +127,17 @@ import TallyFormat
         #expect(try fixture.rows("SELECT slug, name, created_at FROM organizations WHERE id = 4") == [["\"water-first\"", "\"Water First\"", "\"2025-01-01\""]])
     }
 
+    @Test func anOrganizationThatDoesNotExistIsReportedOnceForAllTheRowsThatNameIt() throws {
+        let fixture = try ImportFixture()
+        let rows = ["Water First", "Oxfam", "Water First", "amf", "Water First"].map { "2024-03-05,5.00,\($0)" }
+        let file = try fixture.file("new.csv", "Date,Amount,Organization\n" + rows.joined(separator: "\n") + "\n")
+        #expect(fixture.errors(ImportFixture.donations { $0.currency = "USD" }, [file]) == [
+            "new.csv:2:3: error: no organization is named 'Water First' (and 2 more rows)\n  hint: name one by its slug or name, or add missing ones with --create-missing",
+            "new.csv:3:3: error: no organization is named 'Oxfam'\n  hint: name one by its slug or name, or add missing ones with --create-missing",
+        ])
+        #expect(try fixture.rows("SELECT count(*) FROM donations") == [["0"]])
+    }
+
     /// Every bad input, with the exact diagnostic: file, line, field, message and hint.
     @Test(arguments: [
         ("Date,Amount,Currency,Organization\n2024-03-05,\"12,5O\",USD,amf\n", [
@@ -207,7 +218,7 @@ import TallyFormat
          "gifts.csv: error: the database has no table 'donation'\n  hint: did you mean 'donations'? the tables are bill_votes, bills, budget_categories, donations, exchange_rates, expenses, incomes, organization_media, organization_tags, organizations, post_deliveries, posts, questions, representatives, roll_call_positions, roll_calls, social_accounts, user_representatives, users"),
         (nil, nil, "amout", nil,
          "gifts.csv: error: --map names 'amout', which is not a column of donations\n  hint: did you mean 'amount'? donations has id, user_id, user, organization_id, organization, amount_cents, amount, currency, donated_at, recurring, note, import_source, external_id"),
-        (nil, nil, nil, "adda", "gifts.csv:2:1: error: no user is named 'adda'\n  hint: did you mean 'ada'? add it with --create-missing, or check --user"),
+        (nil, nil, nil, "adda", "gifts.csv:2:1: error: no user is named 'adda' (and 2 more rows)\n  hint: did you mean 'ada'? add it with --create-missing, or check --user"),
     ] as [(String?, String?, String?, String?, String)])
     func namesThatDoNotExistGetADidYouMean(format: String?, table: String?, amount: String?, user: String?, expected: String) throws {
         let fixture = try ImportFixture()

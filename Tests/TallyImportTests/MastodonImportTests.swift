@@ -94,6 +94,11 @@ import Testing
         #expect(fixture.errors(ImportOptions(format: "mastodon"), [try fixture.file("outbox.json", Self.archive)]) == [
             "outbox.json: error: a Mastodon archive needs the user whose posts these are\n  hint: name the user with --user, such as --user ada",
         ])
+
+        // Every post names the user: one error for the archive, not one a post.
+        #expect(fixture.errors(Self.options { $0.user = "adaa" }, [try fixture.file("outbox.json", Self.archive)]) == [
+            "outbox.json:3:1: error: $.orderedItems[0]: no user is named 'adaa' (and 2 more rows)\n  hint: did you mean 'ada'? add it with --create-missing, or check --user",
+        ])
     }
 
     @Test(arguments: [

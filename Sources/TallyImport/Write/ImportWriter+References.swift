@@ -25,7 +25,7 @@ extension ImportWriter {
             try restoreKeyIndex(on: table)
             let id = try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ? AND external_id = ?",
                                         arguments: [source, externalID])
-            if id == nil { problem(record, column, "no \(table) row \(Diagnostic.quoted(externalID)) was imported from \(source)", hint: "import it first") }
+            if id == nil, !refersToFailedRecord(table, externalID) { missingName(record, column, "no \(table) row \(Diagnostic.quoted(externalID)) was imported from \(source)", hint: "import it first") }
             return id?.databaseValue
         }
     }
@@ -36,7 +36,7 @@ extension ImportWriter {
         if id == nil {
             let matches = try Int64.fetchAll(db, sql: "SELECT id FROM organizations WHERE name = ? COLLATE NOCASE LIMIT 2", arguments: [reference])
             if matches.count > 1 {
-                problem(record, column, "more than one organization is named \(Diagnostic.quoted(reference))", hint: "name it by its slug")
+                missingName(record, column, "more than one organization is named \(Diagnostic.quoted(reference))", hint: "name it by its slug")
                 return nil
             }
             id = matches.first
@@ -50,7 +50,7 @@ extension ImportWriter {
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT name FROM organizations ORDER BY name")
             let suggestion = NameSuggestion.closest(to: reference, among: names).map { "did you mean '\($0)'? " } ?? ""
-            problem(record, column, "no organization is named \(Diagnostic.quoted(reference))",
+            missingName(record, column, "no organization is named \(Diagnostic.quoted(reference))",
                     hint: suggestion + "name one by its slug or name, or add missing ones with --create-missing")
             return nil
         }
@@ -69,7 +69,7 @@ extension ImportWriter {
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT username FROM users ORDER BY username")
             let suggestion = NameSuggestion.closest(to: username, among: names).map { "did you mean '\($0)'? " } ?? ""
-            problem(record, column, "no user is named \(Diagnostic.quoted(username))", hint: suggestion + "add it with --create-missing, or check --user")
+            missingName(record, column, "no user is named \(Diagnostic.quoted(username))", hint: suggestion + "add it with --create-missing, or check --user")
             return nil
         }
         users[username] = id
@@ -88,7 +88,7 @@ extension ImportWriter {
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT name FROM budget_categories WHERE user_id = ? ORDER BY name", arguments: [userID])
             let suggestion = NameSuggestion.closest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
-            problem(record, column, "the user has no budget category \(Diagnostic.quoted(name))", hint: suggestion + "add missing ones with --create-missing")
+            missingName(record, column, "the user has no budget category \(Diagnostic.quoted(name))", hint: suggestion + "add missing ones with --create-missing")
             return nil
         }
         categories[key] = id

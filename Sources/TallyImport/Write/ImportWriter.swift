@@ -19,6 +19,14 @@ final class ImportWriter {
     }
     var summary = ImportSummary()
     var problems: [Diagnostic] = []
+    /// A name that rows refer to and the database lacks is reported once, at its first row: the index of that
+    /// problem in `problems`, and how many more rows named it.
+    private var missingNames: [String: (problem: Int, moreRows: Int)] = [:]
+    /// Problems found, each repeat of a missing name counted too: how `write` tells that a record failed.
+    private(set) var problemsFound = 0
+    /// Records that had a problem, by table and external id: a row that refers to one fails without a report of
+    /// its own, since the first problem is the one to fix.
+    private var failedRecords: Set<String> = []
     var tables: [String: ContractTable] = [:]
     /// Caches of the rows that references name: organization slug or name, username, (user id, category name).
     var organizations: [String: Int64] = [:]
@@ -72,7 +80,13 @@ final class ImportWriter {
     /// the row, or nil when it was left out or had a problem.
     @discardableResult
     func write(_ record: ContractRecord, parentID: Int64? = nil, parentIsNew: Bool = false) throws -> WrittenRow? {
-        guard let written = try writeRow(record, parentID: parentID, parentIsNew: parentIsNew) else { return nil }
+        let problemsBefore = problemsFound
+        guard let written = try writeRow(record, parentID: parentID, parentIsNew: parentIsNew) else {
+            if problemsFound > problemsBefore, let externalID = record.externalID {
+                failedRecords.insert(Self.recordKey(record.table, externalID))
+            }
+            return nil
+        }
         for child in record.children { try write(child, parentID: written.rowID, parentIsNew: written.childrenAreNew) }
         return written
     }
@@ -91,13 +105,13 @@ final class ImportWriter {
         // Room for the key's two columns too, so a row's arrays are allocated once.
         columns.reserveCapacity(record.values.count + 3)
         values.reserveCapacity(record.values.count + 3)
-        let errorsBefore = problems.count
+        let errorsBefore = problemsFound
         for (column, value) in record.values {
             guard let resolved = try resolve(value, column: column, in: record, parentID: parentID, resolvedSoFar: zip(columns, values)) else { continue }
             columns.append(column)
             values.append(resolved)
         }
-        guard problems.count == errorsBefore else { return nil }
+        guard problemsFound == errorsBefore else { return nil }
         if table.name == "organizations", !columns.contains("slug"), let index = columns.firstIndex(of: "name"),
            let name = String.fromDatabaseValue(values[index]) {
             columns.append("slug")
@@ -335,6 +349,41 @@ final class ImportWriter {
     }
 
     func problem(_ record: ContractRecord, _ column: String?, _ message: String, hint: String) {
+        problemsFound += 1
         problems.append(record.location.problem(message, hint: hint, sourceColumn: column.flatMap { record.origins[$0] }))
+    }
+
+    /// A reference to a row the database lacks (`message` names it): reported at the first row that names it, and
+    /// counted at the others, so 500 gifts to one unknown organization make one error, not the 100 the import stops at.
+    func missingName(_ record: ContractRecord, _ column: String?, _ message: String, hint: String) {
+        let key = record.location.file + "\u{1}" + message
+        if let first = missingNames[key] {
+            problemsFound += 1
+            missingNames[key] = (first.problem, first.moreRows + 1)
+            return
+        }
+        missingNames[key] = (problems.count, 0)
+        problem(record, column, message, hint: hint)
+    }
+
+    /// A row that refers to a record which failed: counted as failing, not reported again. False for any other.
+    func refersToFailedRecord(_ table: String, _ externalID: String) -> Bool {
+        guard failedRecords.contains(Self.recordKey(table, externalID)) else { return false }
+        problemsFound += 1
+        return true
+    }
+
+    private static func recordKey(_ table: String, _ externalID: String) -> String { table + "\u{1}" + externalID }
+
+    /// `problems`, a missing name's first report saying how many more rows named it.
+    var reportedProblems: [Diagnostic] {
+        var reported = problems
+        for (problem, moreRows) in missingNames.values where moreRows > 0 {
+            let first = reported[problem]
+            reported[problem] = Diagnostic(file: first.file, line: first.line, column: first.column, severity: first.severity,
+                                           message: first.message + " (and \(moreRows) more row\(moreRows == 1 ? "" : "s"))",
+                                           hint: first.hint)
+        }
+        return reported
     }
 }

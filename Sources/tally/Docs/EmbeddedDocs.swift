@@ -3976,9 +3976,13 @@ An empty field is NULL where the column allows it, the column's default where it
 every row needs a value. A required column that nothing maps to is reported before any row is read.
 
 Rows that name an organization, user or budget category the database lacks are errors (with "did you mean"),
-unless `--create-missing` adds them. A created organization gets `slugify(name)` as its slug; one keyed by an
-external id (an EIN) gets a unique slug (the id added, or a number, when another organization has the name) and
-keeps it on later imports. Rows created
+unless `--create-missing` adds them. Each missing name is reported once, at the first row that names it, with the
+count of the others (`no organization is named 'Oxfam' (and 41 more rows)`), so a file whose rows name a few
+unknown organizations lists those few rather than stopping at 100 copies of the first; a row that refers to one
+that failed (a post's delivery) fails with it and is not reported again.
+
+A created organization gets `slugify(name)` as its slug; one keyed by an external id (an EIN) gets a unique slug
+(the id added, or a number, when another organization has the name) and keeps it on later imports. Rows created
 this way, and organizations a register brings in, need a `created_at`: `tally import` uses today's date; in
 `sources:`, a created row takes the row's own date, and a `created_at` no column fills is an error, so a build
 never depends on the day it ran.
@@ -4112,7 +4116,7 @@ gifts.csv:17:3: error: amount '12,5O' is not a number
   hint: write amounts such as 1234.56, 1,234.56 or $12
 gifts.csv:18:2: error: amount '12,5' has a ',' that does not separate thousands
   hint: if commas mark decimals (1.234,56), add --decimal-comma
-gifts.csv:21:4: error: no organization is named 'Give Directly'
+gifts.csv:21:4: error: no organization is named 'Give Directly' (and 3 more rows)
   hint: did you mean 'GiveDirectly'? name one by its slug or name, or add missing ones with --create-missing
 gifts.json:4:1: error: $[2].date: donated_at 'yesterday' is not a date (2024-03-05)
   hint: write ISO 8601 dates, or give the layout with --date-format, such as '%m/%d/%Y'
