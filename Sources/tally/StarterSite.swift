@@ -185,6 +185,8 @@ public enum StarterSite {
             th { border-bottom-width: 2px; }
             /* The first column is most often a date: "Mar 20, 2025" on one line reads better than on three. */
             td:first-child { white-space: nowrap; }
+            /* A table block marks its number and money columns: right-aligned, so their digits line up. */
+            th.num, td.num { text-align: right; white-space: nowrap; }
             @media (prefers-color-scheme: dark) {
               body { background: #111418; color: #e6e9ef; } a { color: #8ab4ff; } th, td { border-color: #3a4150; }
             }

@@ -1,4 +1,4 @@
-import TallyCharts
+@testable import TallyCharts
 import TallyFormat
 import Testing
 
@@ -32,5 +32,20 @@ struct ChartDataTests {
         #expect(chart.title == "entries per day in the 12 months to Jun 14, 2025")
         #expect(chart.svg.contains("<title>Jun 15, 2024: 1</title>") && !chart.svg.contains("Jun 14, 2024"))
         #expect(chart.svg.contains("2 of 365 days have some, 2 in all"))
+    }
+
+    /// A window ending on Monday Aug 3 has August's first Monday in its last column, with no room after it for the
+    /// name: the column is left unnamed rather than "Aug" cut at the edge. July's name, with room, stays.
+    @Test func aMonthWhoseNameWouldRunPastTheEdgeIsNotNamed() throws {
+        let data = ChartData(columns: ["d"], rows: [[.text("2026-03-02")], [.text("2026-08-03")]])
+        let chart = try ChartRenderer.render(ChartSpec(kind: .calendar, x: "d", months: 12), data: data, idPrefix: "c")
+        let root = try #require(XMLTree.parse(chart.svg).root)
+        let width = try #require(root.attributes["viewBox"].flatMap { Double($0.split(separator: " ")[2]) })
+        let months = try #require(root.descendants.first { $0.classes == ["tk"] }).children.filter { $0.name == "text" }
+        #expect(months.map(\.allText).contains("Jul") && !months.map(\.allText).contains("Aug"))
+        for month in months {
+            let x = try #require(Double(month.attributes["x"] ?? ""))
+            #expect(x + TextMetrics.width(month.allText, fontSize: 13) <= width)
+        }
     }
 }

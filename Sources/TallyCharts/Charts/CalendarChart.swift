@@ -25,7 +25,7 @@ enum CalendarChart {
         let description = spec.description ?? days.describe(name: name, busiest: busiest)
         var canvas = ChartCanvas(prefix: prefix, width: width, height: height, title: title, description: description,
                                  capacity: 30_000, extraClass: " tally-cal")
-        writeLabels(days, into: &canvas.svg)
+        writeLabels(days, width: width, into: &canvas.svg)
         writeCells(days, maximum: busiest.value, into: &canvas.svg)
         writeLegend(maximum: busiest.value, style: days.style, width: width, y: top + 7 * pitch + 12, into: &canvas.svg)
         return RenderedChart(svg: canvas.finish(), table: table.html, title: title)
@@ -42,15 +42,18 @@ enum CalendarChart {
         return (left + Double(offset / 7) * pitch, top + Double(offset % 7) * pitch)
     }
 
-    /// Each month whose first day is shown is named above the column of its first Monday, when that is shown.
-    private static func writeLabels(_ days: CalendarDays, into svg: inout SVGWriter) {
+    /// Each month whose first day is shown is named above the column of its first Monday, when that is shown and
+    /// the name fits before the right edge: a window ending on Aug 3 leaves its last column unnamed rather than cut.
+    private static func writeLabels(_ days: CalendarDays, width: Double, into svg: inout SVGWriter) {
         let start = ISODate(daysSinceEpoch: days.first)
         var month = ISODate(year: start.year, month: start.month, day: 1)
         svg.raw("<g class=\"tk\">" as StaticString)
         while month.daysSinceEpoch <= days.last {
             let monday = month.daysSinceEpoch + (7 - month.weekday) % 7
-            if month.daysSinceEpoch >= days.first, monday <= days.last {
-                svg.label(days.style.locale.shortMonthName(month), x: position(day: monday, firstMonday: days.firstMonday).x, y: top - 8)
+            let name = days.style.locale.shortMonthName(month)
+            let x = position(day: monday, firstMonday: days.firstMonday).x
+            if month.daysSinceEpoch >= days.first, monday <= days.last, x + TextMetrics.width(name, fontSize: 13) <= width {
+                svg.label(name, x: x, y: top - 8)
             }
             month = month.month == 12 ? ISODate(year: month.year + 1, month: 1, day: 1) : ISODate(year: month.year, month: month.month + 1, day: 1)
         }

@@ -31,6 +31,20 @@ struct CategoryLabels {
         }
     }
 
+    /// The plot's left edge moved right, when needed, so that the first turned label is whole rather than cut
+    /// ("2026 w09", not "202…"): a turned label reaches left by 0.71 of its width from 4 units right of its
+    /// centre and keeps 12 from the chart's edge. `firstCenter(left)` is that label's centre for a plot starting at
+    /// `left`. The edge moves by at most a fifth of the chart's width; a longer label is still shortened.
+    func left(from left: Double, width: Double, firstCenter: (Double) -> Double) -> Double {
+        guard rotated, let first = widths.first else { return left }
+        // A unit to spare, so that rounding never leaves the label a hair too long for its room.
+        let needed = first * 0.71 + 9
+        var moved = left
+        // Moving the edge narrows every band, and with them the first one's centre: more passes settle it.
+        for _ in 0..<3 { moved += max(0, needed - firstCenter(moved)) }
+        return min(moved, max(left, width * 0.2))
+    }
+
     /// Writes the labels under the plot whose bottom edge is `y`, centred on `center(index)` but kept
     /// inside `bounds`.
     func write(y: Double, center: (Int) -> Double, bounds: (Double, Double), into svg: inout SVGWriter) {

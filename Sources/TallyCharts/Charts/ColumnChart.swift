@@ -57,8 +57,10 @@ struct ColumnPlot: CategoryPlot {
         bottom = height - categoryLabels.height
         axis = ValueAxis(lower: lower, upper: upper, style: style, range: (bottom, top), spacing: 45, includeZero: true,
                          minimumStep: step, trial: trial)
-        left = max(trialLeft, axis.labelWidth + 14)
         right = width - 16
+        left = categoryLabels.left(from: max(trialLeft, axis.labelWidth + 14), width: width) { left in
+            BandScale(count: count, range: (left, width - 16)).center(0)
+        }
         bands = BandScale(count: count, range: (left, right))
     }
 

@@ -46,7 +46,7 @@ struct LinePlot: CategoryPlot {
         let includeZero = kind != .line || (lower >= 0 && lower <= upper / 2) || (upper <= 0 && upper >= lower / 2)
         let trial = ValueAxis(lower: lower, upper: upper, style: dataset.axisStyle, range: (height - 30, top), spacing: 45,
                               includeZero: includeZero, minimumStep: dataset.wholeNumberStep)
-        left = max(trial.labelWidth + 14, 24)
+        left = XAxisLabels.left(from: max(trial.labelWidth + 14, 24), right: right, width: width, dataset: dataset)
         let positions = dataset.categories.map(\.position)
         let xLabels = XAxisLabels(dataset: dataset, left: left, right: right)
         self.xLabels = xLabels

@@ -11,6 +11,18 @@ struct XAxisLabels {
     /// Room the labels need below the plot.
     var height: Double { categoryLabels?.height ?? 26 }
 
+    /// The plot's left edge for labels that start at `left`: moved right when the first turned text label
+    /// would otherwise be cut (`CategoryLabels.left(from:width:firstCenter:)`).
+    static func left(from left: Double, right: Double, width: Double, dataset: CategoryDataset) -> Double {
+        guard dataset.xKind == .text, let labels = XAxisLabels(dataset: dataset, left: left, right: right).categoryLabels else { return left }
+        let count = dataset.categories.count
+        return labels.left(from: left, width: width) { left in Self.points(count: count, left: left, right: right).center(0) }
+    }
+
+    private static func points(count: Int, left: Double, right: Double) -> BandScale {
+        BandScale(count: count, range: (left, right), paddingInner: 1, paddingOuter: 0.3)
+    }
+
     init(dataset: CategoryDataset, left: Double, right: Double) {
         let positions = dataset.categories.map(\.position)
         let lower = positions.min() ?? 0
@@ -18,7 +30,7 @@ struct XAxisLabels {
         scale = LinearScale(exact: lower, upper, range: (left, right))
         switch dataset.xKind {
         case .text:
-            let points = BandScale(count: positions.count, range: (left, right), paddingInner: 1, paddingOuter: 0.3)
+            let points = Self.points(count: positions.count, left: left, right: right)
             self.points = points
             categoryLabels = CategoryLabels(dataset.categories.map(\.axisLabel), step: points.step, ordered: false)
             ticks = nil

@@ -6,6 +6,8 @@
 /// rings included, so the figure keeps 0.375rem of padding for the ring of its "Data" toggle, and as much negative
 /// margin to stay in line with the text around it. A chart drawn at two widths (`width: [376, 760]`) shows its
 /// wider drawing in a figure at least 44rem wide, up to 60rem: a 760-wide drawing's 13-unit text is then 12 to 16px.
+/// A calendar's figure is laid out right to left (its contents left to right), so a calendar wider than the screen
+/// opens scrolled to its latest weeks, as a contributions graph does, rather than to months long past.
 public enum ChartTheme {
     /// CSS for charts, their data tables and figure captions.
     public static let stylesheet: String = {
@@ -45,6 +47,7 @@ public enum ChartTheme {
         .tally-svg .hatch{fill:none;stroke:var(--tally-bg);stroke-width:1.75;stroke-linecap:round}
         .tally-svg .track{fill:var(--tally-track)}
         .tally-chart>.tally-svg{min-width:35rem}.tally-chart>.tally-cal{min-width:49rem}
+        .tally-chart:has(>.tally-cal){direction:rtl}.tally-chart:has(>.tally-cal)>*{direction:ltr}
         .tally-duo{container-type:inline-size}.tally-duo>.tally-wide{display:none}
         @container (min-width:44rem){.tally-duo>.tally-narrow{display:none}\
         .tally-duo>.tally-wide{display:block;min-width:0;max-width:60rem}}

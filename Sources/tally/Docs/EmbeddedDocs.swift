@@ -647,7 +647,7 @@ currency: EUR
 
 Days in week columns (Monday at the top), shaded in five levels from none to the busiest day, like a
 contributions graph. A day is 13 units square, 2 apart, and the stylesheet keeps a calendar at least 49rem wide, so
-a day is at least 12px across (it scrolls sideways on a phone). Without `y`, every row counts once, so `SELECT published FROM posts` is enough.
+a day is at least 12px across (it scrolls sideways on a phone, and opens scrolled to its latest weeks). Without `y`, every row counts once, so `SELECT published FROM posts` is enough.
 
 ````markdown
 ```chart
