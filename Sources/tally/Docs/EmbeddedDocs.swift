@@ -42,7 +42,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM, CMarkGFMSupport | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; inline passes (`cmark_parser_finish`) run at the same time once `CMarkGFMSupport` keeps cmark-gfm's special-character table set, and under a lock where it cannot (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `KeptSnapshot` (the snapshot kept beside the output and its record), `SnapshotUpdate` (a copy of it updated from the database's changed tables, `SourceDigests` telling which; `StaleViews`, the materialized views to compute again, which `tally serve` leaves until its open pages are rendered), `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order; `MaterializedViewWorkers` computes the materialized ones at the same time, each into a file of its own), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment`, `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `AbandonedFiles` (what a killed run left: its snapshot, a build's staging folder), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `KeptSnapshot` (the snapshot kept beside the output and its record), `SnapshotUpdate` (a copy of it updated from the database's changed tables, `SourceDigests` telling which; `StaleViews`, the materialized views to compute again, which `tally serve` leaves until its open pages are rendered), `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order; `MaterializedViewWorkers` computes the materialized ones at the same time, each into a file of its own), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment` (registered with SQLite's C API, so a key that is already a safe segment is handed back without a Swift string), `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `AbandonedFiles` (what a killed run left: its snapshot, a build's staging folder), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`, and `TemplateValue`, the enum of them the site builds its maps and lists from, typed when made), the compiled layer (`Compiled/`: `CompiledTemplate`, swift-mustache's parsed tokens compiled into Tally's own nodes, each name numbered once per process by `NameNumbers` so a query result finds its column by index; `CompiledRenderer`, which renders them against `TemplateValue`s into one byte buffer, and leaves a template with a dynamic partial to swift-mustache's `render`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -6830,21 +6830,115 @@ python3 bench/serve_bench.py --saves 3 --tally $PWD/.build/release/tally
   "Showing /orgs/generated-000001/ ahead of the build, 0.49–0.53 s after the change was seen"; the rest is the
   100 ms poll and the wait for the files to be still), against 11.7–14.8 s for `37a6a04` at load 5 to 6.
 
+### One donation's aggregates read from the views, a second equality, and `url_segment` in C (2026-11-25, branch `donation2`)
+
+Four changes to the one-donation build of the 20,000-organization site, measured A/B against the release build of
+`fa4853a` (A: that binary and the example as it was; B: this branch's binary and example), on two copies of the
+bench's site, each a `--force` build into a new folder, then two donations by ada, one build after each, A and B
+alternated; the machine shared with two other helpers' builds and tests (load average 5 to 9, given by each row):
+
+```sh
+python3 bench/incremental_bench.py --n 20000 --pages 0 --runs 1 --tally $PWD/.build/release/tally
+# .bench/incremental/example-20000 (B) and a copy of it with the example files of fa4853a (A), each:
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --force --db directory.sqlite --out outN
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3001, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out outN --timings
+diff -r ../example-20000-A/outN outN                                  # no difference, every round
+tally build --force --db directory.sqlite --out /tmp/fresh/public && diff -r outN /tmp/fresh/public   # no difference
+```
+
+| round (load) | full build CPU, A / B | one donation CPU, A | one donation CPU, B | wall of the donations, A / B |
+| --- | ---: | ---: | ---: | ---: |
+| 2, the example's aggregates and the second equality (5–9) | 39.47 / 38.14 s | 7.30, 7.21 s | 6.69, 6.82 s | 19.2, 14.7 / 13.3, 15.1 s |
+| 3, and `gifts_in_usd` (6–7) | 35.23 / 37.97 s | 7.52, 7.26 s | 6.58, 6.48 s | 14.3, 15.2 / 11.6, 8.5 s |
+| 4, and `url_segment` in C (5–7) | 42.89 / 37.89 s | 7.22, 7.24 s | **6.35, 6.77 s** | 7.5, 7.6 / 6.5, 8.0 s |
+
+So one donation takes 6.35–6.77 s of CPU against 7.21–7.52 s for `fa4853a` beside it (about 11 % less), 17 % of
+the full build's CPU (median 38 s) against 19 %; B renders 649 pages, A 656. The target (≤ 10 %, about 3.8 s) is
+still not met. The donation build's steps, by thread CPU (`--timings`, round 4, A then B):
+
+| step | A | B |
+| --- | ---: | ---: |
+| rows checks (7 pages, each rendered after with these rows) | 1.45 s | 0.91 s |
+| snapshot made or copied (4 materialized views computed again) | 1.12 s | 1.01 s |
+| listing rows read | 0.51 s | 0.43 s |
+| pages queries read again; the plan | 0.46 s; 0.47 s | 0.45 s; 0.45 s |
+| listing queries; counted | 0.29 s; 0.17 s | 0.27 s; 0.16 s |
+| deciding pages; manifest load | 0.26 s; 0.23 s | 0.26 s; 0.23 s |
+| Swapping output (stage CPU) | 0.85 s | 0.74 s |
+
+- **The rows checks' aggregates.** Each query of the seven pages the rows check runs, timed by thread CPU with a
+  temporary probe (not committed) on `fa4853a`: `/charts/`'s `by_org` 0.20 s (every gift joined to its
+  organization and grouped by it: `SCAN d`, a temporary B-tree for the GROUP BY), `/users/ada/`'s `history`
+  0.16 s, `by_org` 0.14 s and `by_cause` 0.10 s, `/`'s `given` 0.10 s, `/charts/`'s `kinds`, `cumulative` and
+  `by_year` 0.07–0.08 s each, then 30 more under 0.06 s. No index the snapshot lacks and no view computed twice
+  explained them (`EXPLAIN QUERY PLAN`: each CTE used twice is materialized once); what they cost is reading all
+  200,000 gifts. The home page's `given` and `giving_months` and the charts' `by_year`, `kinds`, `cumulative` and
+  `pledge` now read `gifts_by_day` (288 rows: each person's gifts added up per day, currency and kind, whose
+  comment says sums by year or month over it equal sums over the gifts) and `by_org` reads `gifts_by_org` (32,676
+  rows), so the rows checks took 0.87–0.91 s rather than 1.45 s, and the full build saves the same. Output
+  byte-identical: at 20,000 organizations (`diff -r`, every round above), on `data/example.sql` and on
+  `Tests/Fixtures/second-database.sql` (three currencies). Ties are safe: `by_org`'s `ORDER BY given_cents DESC`
+  sorts the same groups, made in the same order (`GROUP BY o.id`), as before.
+- **`gifts_in_usd`** gives a US-dollar gift's integer amount as it is, as `convert_cents` returns it, rather than
+  calling the function for each of them (180,000 of the 200,000 gifts): the snapshot's update, whose
+  `usd_by_org` is computed from it, took 1.01–1.05 s rather than 1.12–1.13 s.
+- **`url_segment` in C.** GRDB's `DatabaseFunction` made a `String` of the argument and of the result on every call
+  (`perf record` on the donation build: 4 % of its samples under GRDB's function wrapper); registered with
+  `sqlite3_create_function_v2`, a text that is already a safe segment is handed back as SQLite holds it
+  (`Slug.isSafeSegment(bytes:)`), and anything else goes through `Slug.segment` from the `String` GRDB would have
+  made (up to a NUL, invalid UTF-8 repaired): `SiteDatabaseTests.urlSegmentIsSlugSegmentOfTheValue` covers those,
+  numbers, NULL and a blob. Ada's gift listing calls it once a row: listing rows read 0.51 → 0.43 s.
+- **A key matched on all its equalities.** `KeyedReads` took one equality of a query as its key and dropped the
+  others; each other equality whose two sides are the column and the parameter now bounds the rows read as the
+  range comparisons do, tested by SQLite on the changed rows' versions (`RowChanges.anyVersion`: `"user_id" =
+  :user_id` with the page's row bound). sam's 7 budget months (`budget_lines WHERE user_id = :user_id AND month =
+  :month`) are kept for ada's gift: 649 pages render, not 656. An equality reached through a chain (`o.id =
+  :organization_id` with `o.id = d.organization_id`) can still be the key, never a bound: compared on the row, its
+  affinity could differ from the chain's. Tests: `KeyedReadsTests.otherEqualitiesBoundTheKey`,
+  `IncrementalBuildTests.aPageKeyedOnTwoEqualitiesIsKeptWhenTheChangedRowMatchesOne`, and `pairs/` pages in the
+  harness's fixture (an organization's gifts in one currency, directly and through the row-by-row view
+  `dated_gifts`, the parameter on either side and `==`), so every harness run, seeded and property-based, builds
+  them. Broken on purpose (the equality tested as `<>`), the harness failed: `everyEditAloneBuildsAsAFullBuildDoes`
+  (5 issues), the seeded runs (27 and 57 issues), `anySequenceOfEditsBuildsAsAFullBuildDoes` and the new test.
+
+Tried and dropped:
+
+- `by_cause` on a person's report restricted to the tags of the organizations they gave to (the same numbers, as
+  each organization's tags are numbered among its own; output byte-identical): SQLite then stopped building an
+  automatic index on the materialized CTE and scanned it once a row of ada's 32,676 (`SCAN c LEFT-JOIN`): the rows
+  checks took 25 s. Found by these A/B runs, not by the output check; reverted.
+- `PRAGMA mmap_size` on the snapshot's readers: `perf` puts about 8 % of the donation build's samples in `pread`
+  copying the snapshot's pages from the page cache, which a mapping would not copy; not taken, since mapped pages
+  count in the resident size that [peak memory](#peak-memory-by-stage) is measured by (the snapshot is tens of
+  megabytes at 20,000 organizations, about 190 MB at 100,000, against the 200 MiB limit).
+- Ada's gift listing read up to its first page only (the design in [a range bounds a page's rows like a
+  key](#a-range-bounds-a-pages-rows-like-a-key-2026-11-25-branch-range)): not begun. Without an index on
+  `donations (user_id, donated_at)` SQLite sorts all 200,000 of her gifts before giving the first row (in
+  `sqlite3` on the snapshot: 0.05 s of user time to count them, 0.28 s to read them all in order, 0.08 s for the
+  newest alone), so it would save the Swift side of the read and the count, about 0.4 s. With that index the
+  newest rows come at once, and `history`'s rows check (0.16 s) would cost nothing; but it is the schema's or a
+  site's to declare (the snapshot indexes foreign keys only), and the schema's would slow every import of gifts.
+- A materialized view compared by value rather than by rowid (`/users/sam/statements/` renders for ada's gift):
+  comparing rows by value needs exact equality (integer against real, text against blob, `-0.0`) and multisets
+  (a view may hold a row twice); not begun in the time.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 656 of 30,223 pages and takes about 21 % of the full build's CPU time, 27 % for `main`
-  beside it ([a range bounds a page's rows like a key](#a-range-bounds-a-pages-rows-like-a-key-2026-11-25-branch-range):
-  ada's statements of other years are kept without a query now). Next, from that split: the rows checks (1.4 s: the
-  aggregates of `/`, `/users/`, `/users/ada/`, `/charts/` and the budget page, not keyed by nature; their renders
-  use the rows, nothing is read twice); the snapshot (1.1 s, its materialized views computed again most of it: they
-  could be computed on several connections into scratch files); the plan's pages queries and their second read
-  during the render (0.46 s each); ada's gift listing (most of the listings' 0.9 s: reading only its first page needs
-  the sort key at the boundary of its first page recorded and every changed row proven to sort before it, as that
-  section says); the in-place commit's walk of the output (0.3 s with the commit; stray files must be found) and
-  deciding each page (0.29 s, a `stat` of each kept file); a materialized view compared by value rather than rowid
-  (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for ada's gift), and a
-  key matched on all its equalities, not one. `tally serve` shows a saved row on the open page in 0.67–0.79 s at
+  organizations renders 649 of 30,223 pages and takes about 17 % of the full build's CPU time (6.35–6.77 s), 19 %
+  for `fa4853a` beside it ([one donation's aggregates read from the views](#one-donations-aggregates-read-from-the-views-a-second-equality-and-url_segment-in-c-2026-11-25-branch-donation2):
+  the example's aggregates over every gift read `gifts_by_day` and `gifts_by_org`, a key is matched on all its
+  equalities, `url_segment` is a C function). Next, from that split: the snapshot (1.0 s, its four materialized
+  views over `donations` computed again most of it); the rows checks (0.9 s, now mostly `/users/ada/`'s queries
+  over her 32,676 organizations and 200,000 gifts: `history` would need an index on `donations (user_id,
+  donated_at)`); the plan's pages queries and their second read during the render (0.45 s each); ada's gift
+  listing (most of the listings' 0.85 s: reading only its first page needs the sort key at the boundary of its
+  first page recorded and every changed row proven to sort before it, as the range section says, and an index on
+  her gifts by date to be worth it); the in-place commit's walk of the output (0.3 s with the commit; stray files
+  must be found) and deciding each page (0.26 s, a `stat` of each kept file); a materialized view compared by value
+  rather than rowid (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for
+  ada's gift). `tally serve` shows a saved row on the open page in 0.67–0.79 s at
   20,000 organizations on an idle machine ([after the merges](#after-the-merges-of-2026-11-25-fifth-round-session-13);
   0.72–1.04 s at load 4 to 8: [open pages first](#open-pages-first-in-tally-serve-2026-11-25-branch-serve2)),
   while its whole build still takes 6.4–6.6 s; next for serve: keeping the snapshot's connection and the kept file
