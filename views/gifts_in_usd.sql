@@ -7,7 +7,9 @@ SELECT d.id, d.user_id, d.organization_id, d.currency, d.amount_cents, d.donated
        substr(d.donated_at, 1, 7) AS month,
        d.currency <> 'USD' AS converted,
        r.rate, r.source AS rate_source, r.note AS rate_note,
-       convert_cents(d.amount_cents, d.currency, 'USD', r.rate) AS usd_cents
+       -- A US-dollar gift is its own amount, as convert_cents gives it, without calling it for each of them.
+       CASE WHEN d.currency = 'USD' COLLATE BINARY AND typeof(d.amount_cents) = 'integer' THEN d.amount_cents
+            ELSE convert_cents(d.amount_cents, d.currency, 'USD', r.rate) END AS usd_cents
 FROM donations d
 LEFT JOIN exchange_rates r
   ON d.currency <> 'USD' AND r.base_currency = d.currency AND r.quote_currency = 'USD' AND r.month = substr(d.donated_at, 1, 7)

@@ -26,8 +26,13 @@ public enum Slug {
     /// Whether a value may be used as one URL segment: letters, digits, `-`, `_`, `.`, `~`, not starting with a
     /// dot, so no value can climb out of the output folder or hide a query string.
     public static func isSafeSegment(_ value: String) -> Bool {
-        guard !value.isEmpty, value.utf8.count <= 200, value.utf8.first != UInt8(ascii: ".") else { return false }
-        return value.utf8.allSatisfy { byte in
+        value.utf8.withContiguousStorageIfAvailable(isSafeSegment(bytes:)) ?? Array(value.utf8).withUnsafeBufferPointer(isSafeSegment(bytes:))
+    }
+
+    /// `isSafeSegment` of the text these UTF-8 bytes spell (SQL's `url_segment` reads them as SQLite holds them).
+    public static func isSafeSegment(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (1...200).contains(bytes.count), bytes[0] != UInt8(ascii: ".") else { return false }
+        return bytes.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
         }

@@ -61,7 +61,7 @@ public final class RowChanges: Sendable {
     /// `donated_at >= :starts`.
     public struct Comparison: Sendable, Hashable {
         public let column: String
-        /// `<`, `<=`, `>` or `>=`.
+        /// `<`, `<=`, `>`, `>=` or `=`.
         public let comparison: String
         public let parameter: String
 

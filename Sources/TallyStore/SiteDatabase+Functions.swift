@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TallyFormat
 
 /// SQL functions that page queries can call, beyond SQLite's own.
 extension SiteDatabase {
     static func addFunctions(to db: Database, utcOffset: @escaping @Sendable (Int) -> Int) {
         db.add(function: slugify)
-        db.add(function: urlSegment)
+        addURLSegment(to: db)
         db.add(function: localTime("local_datetime", utcOffset: utcOffset, format: localDateTimeText))
         db.add(function: localTime("local_date", utcOffset: utcOffset) { $0.isoDate })
         db.add(function: zonedTime("local_datetime", siteOffset: utcOffset, format: localDateTimeText))
@@ -22,13 +23,14 @@ extension SiteDatabase {
     /// `url_segment(id)`: `Slug.segment`, an identifier kept as it is when it is already a safe URL segment
     /// ("H-AL-01") and slugified otherwise ("H.R. 3684" → "h-r-3684"), for pages named after a table's key.
     /// A number is a segment too (`url_segment(number)` → "102").
-    static let urlSegment = DatabaseFunction("url_segment", argumentCount: 1, pure: true) { values in
-        switch values[0].storage {
-        case .int64(let number): return String(number)
-        case .string(let text): return Slug.segment(text)
-        case .double(let number): return Slug.segment(String(number))
-        case .blob, .null: return nil
-        }
+    ///
+    /// Registered with SQLite's own C API rather than as GRDB's `DatabaseFunction`, which makes a `String` of the
+    /// argument and of the result on every call: a listing of a person's 200,000 gifts calls it once a row, and a
+    /// text that is already a safe segment (most keys) is handed back as SQLite holds it, its bytes checked as
+    /// `Slug.isSafeSegment` checks them. Any other text is read as GRDB reads it (up to a NUL) and given to
+    /// `Slug.segment`.
+    static func addURLSegment(to db: Database) {
+        sqlite3_create_function_v2(db.sqliteConnection, "url_segment", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, urlSegment, nil, nil, nil)
     }
 
     /// `convert_cents(amount_cents, from_currency, to_currency, rate)`: an amount in minor units of one currency in
@@ -92,3 +94,27 @@ extension SiteDatabase {
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 }
+
+/// `url_segment`'s C function (`SiteDatabase.addURLSegment`): what GRDB's `DatabaseFunction` did with the value,
+/// without a `String` for a text that is already a safe segment.
+private func urlSegment(_ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let value = arguments?[0] else { return sqlite3_result_null(context) }
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER:
+        sqlite3_result_text(context, String(sqlite3_value_int64(value)), -1, transientText)
+    case SQLITE_FLOAT:
+        sqlite3_result_text(context, Slug.segment(String(sqlite3_value_double(value))), -1, transientText)
+    case SQLITE_TEXT:
+        guard let text = sqlite3_value_text(value) else { return sqlite3_result_null(context) }
+        // Safe bytes are ASCII without a NUL: GRDB's `String(cString:)` of them is them, and `Slug.segment` keeps it.
+        if Slug.isSafeSegment(bytes: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))) {
+            return sqlite3_result_value(context, value)
+        }
+        sqlite3_result_text(context, Slug.segment(String(cString: text)), -1, transientText)
+    default:
+        sqlite3_result_null(context)
+    }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`: it copies a result's text before the call returns.
+private let transientText = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)

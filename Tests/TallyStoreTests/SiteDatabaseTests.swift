@@ -168,6 +168,27 @@ private func makeUndroppableTokenDatabase() throws -> String {
         }
     }
 
+    /// `url_segment`, registered with SQLite's C API, gives what `Slug.segment` gives for the value as GRDB reads it:
+    /// a safe segment as it is, any other text slugified (up to a NUL, invalid UTF-8 repaired), a number as its
+    /// text, NULL for NULL and a blob.
+    @Test func urlSegmentIsSlugSegmentOfTheValue() throws {
+        let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
+        let long = String(repeating: "a", count: 200)
+        let cases: [(sql: String, expected: DataValue)] = [
+            ("'H-AL-01'", .text("H-AL-01")), ("'H.R. 3684'", .text(Slug.segment("H.R. 3684"))), ("'.hidden'", .text(Slug.segment(".hidden"))),
+            ("''", .text(Slug.segment(""))), ("'~a_b.c'", .text("~a_b.c")), ("'\(long)'", .text(long)),
+            ("'\(long)b'", .text(Slug.segment(long + "b"))), ("'Zürich'", .text(Slug.segment("Zürich"))),
+            ("CAST(X'616200636465' AS TEXT)", .text(Slug.segment("ab"))), ("CAST(X'61ff62' AS TEXT)", .text(Slug.segment("a\u{FFFD}b"))),
+            ("102", .text("102")), ("-7", .text("-7")), ("1.5", .text(Slug.segment("1.5"))), ("1e300", .text(Slug.segment(String(1e300)))),
+            ("NULL", .null), ("X'6162'", .null),
+        ]
+        for (sql, expected) in cases {
+            let table = try database.run("SELECT url_segment(\(sql)) AS segment, typeof(url_segment(\(sql))) AS type")
+            #expect(table.rows.first?.first == expected, "url_segment(\(sql))")
+            #expect(table.rows.first?.last == .text(expected == .null ? "null" : "text"), "url_segment(\(sql))")
+        }
+    }
+
     @Test func namedParametersBindAndMissingOnesAreNull() throws {
         let database = try SiteDatabase(path: try makeDatabase(), policy: policy)
         let table = try database.run("SELECT name, :missing AS m FROM organizations WHERE slug = :slug", parameters: ["slug": .text("amf")])

@@ -14,8 +14,9 @@ import TallyStore
 /// (the tag pages' `d.organization_id IN (SELECT organization_id FROM tagged WHERE tag_slug = :tag)`); a subquery
 /// anywhere else proves nothing. Top-level conjuncts comparing a column with a parameter (`d.donated_at >=
 /// :starts`, `:ends > d.donated_at`) bound the rows read the same way, with or without an equality: a changed row
-/// that fails one of them is not read either (`ChangedRows` has SQLite compare, as the query would). Anything
-/// else proves nothing and says why.
+/// that fails one of them is not read either (`ChangedRows` has SQLite compare, as the query would). So do the
+/// equalities besides the key's (`d.user_id = :user_id` beside `month = :month`), when the column and the parameter
+/// are the conjunct's two sides. Anything else proves nothing and says why.
 struct KeyedReads {
     /// What a query is keyed on: the table's column and the parameter it equals, and the comparisons that bound it.
     struct Key: Hashable {
@@ -98,7 +99,10 @@ struct KeyedReads {
             base(column).map { RowChanges.Comparison(column: $0, comparison: comparison, parameter: parameter) }
         }
         let keys = select.parametersEqual(to: found.item.alias).compactMap { column, parameter -> Key? in
-            base(column).map { Key(column: $0, parameter: parameter, bounds: bounds) }
+            base(column).map { column in
+                // The key's own equality is matched by its values; any other bounds the rows read as a comparison does.
+                Key(column: column, parameter: parameter, bounds: bounds.filter { $0 != RowChanges.Comparison(column: column, comparison: "=", parameter: parameter) })
+            }
         }
         if let key = keys.min(by: { ($0.column ?? "", $0.parameter) < ($1.column ?? "", $1.parameter) }) { return .success(key) }
         // `alias.column IN (SELECT …)`: the rows read are those whose column is among the subquery's values.

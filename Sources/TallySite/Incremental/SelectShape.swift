@@ -121,9 +121,10 @@ struct SelectShape {
     }
 
     /// Each (column, comparison, parameter) where a conjunct compares `alias.column` with `:parameter` by `<`, `<=`,
-    /// `>` or `>=`, the column put on the left: `:starts <= d.donated_at` is (`donated_at`, `>=`, `starts`).
+    /// `>`, `>=` or `=` (`==` is given as `=`), the column put on the left: `:starts <= d.donated_at` is (`donated_at`,
+    /// `>=`, `starts`). An equality is found only here when both sides are these two, not through a chain of them.
     func parametersCompared(to alias: String) -> [(column: String, comparison: String, parameter: String)] {
-        let flipped = ["<": ">", "<=": ">=", ">": "<", ">=": "<="]
+        let flipped = ["<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "==": "="]
         return conjuncts.compactMap { conjunct in
             guard let index = conjunct.firstIndex(where: { if case .symbol(let s) = $0 { flipped[s] != nil } else { false } }),
                   case .symbol(let comparison) = conjunct[index], let flip = flipped[comparison],
@@ -131,7 +132,7 @@ struct SelectShape {
             else { return nil }
             let prefix = alias + "."
             if left.hasPrefix(prefix), right.hasPrefix(":") {
-                return (String(left.dropFirst(prefix.count)), comparison, String(right.dropFirst()))
+                return (String(left.dropFirst(prefix.count)), comparison == "==" ? "=" : comparison, String(right.dropFirst()))
             }
             if right.hasPrefix(prefix), left.hasPrefix(":") {
                 return (String(right.dropFirst(prefix.count)), flip, String(left.dropFirst()))

@@ -134,6 +134,19 @@ import TallyTestSupport
         #expect(try fixture.mismatches() == [])
     }
 
+    /// A query with two equalities to the pages row is keyed on one and bounded by the other: a gift in US dollars
+    /// to an organization renders its page in dollars, not its page in euros, though both read its gifts.
+    @Test func aPageKeyedOnTwoEqualitiesIsKeptWhenTheChangedRowMatchesOne() throws {
+        let fixture = try yearsFixture()
+        try fixture.apply(.insertDatedDonation, number: 1, pick: 4)
+        let summary = try fixture.build()
+        #expect(rendered(summary, under: "/pairs/") == ["/pairs/a-usd/"])
+        #expect(summary.renderReasons["/pairs/a-usd/"] == "its rows of donations changed (currency = :currency, organization_id = :organization_id)")
+        try fixture.sql("UPDATE donations SET currency = 'EUR' WHERE id = 1")
+        #expect(rendered(try fixture.build(), under: "/pairs/") == ["/pairs/a-eur/", "/pairs/a-usd/"], "both versions of the row count")
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// `>=` and `<=` hold their bound, `<` and `>` do not: a gift dated 2024-01-01 is the 2024 listing's
     /// (`>= :starts`) and not the 2023 one's (`< :ends`), and the 2023 span's (`<= :ends`), not the 2024 one's
     /// (`:starts <`). Then a gift dated 2025-01-01, the end of 2024.

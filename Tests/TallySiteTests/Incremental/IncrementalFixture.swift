@@ -128,7 +128,8 @@ struct IncrementalFixture {
 
     /// Pages whose queries are bounded by comparisons with their row (`KeyedReads`' bounds): a year's gifts of a
     /// person, as a paginated listing (`d.donated_at >= :starts AND d.donated_at < :ends`) and through a row-by-row
-    /// view with the bounds the other way round (`:starts < g.day AND g.day <= :ends`, no equality), and `measures`,
+    /// view with the bounds the other way round (`:starts < g.day AND g.day <= :ends`, no equality), an organization's
+    /// gifts in one currency (two equalities, `pairs/`), and `measures`,
     /// whose columns have no affinity (numbers and text mixed), NUMERIC affinity and NOCASE, between each band's
     /// bounds, some of them NULL or text.
     static let rangeBounds: [String: String] = [
@@ -157,7 +158,23 @@ struct IncrementalFixture {
             {{#gifts}}- {{amount_cents}} on {{day}}
             {{/gifts}}
             """,
-        "views/dated_gifts.sql": "SELECT d.id, d.user_id AS giver, d.donated_at AS day, d.amount_cents FROM donations d\n",
+        "views/dated_gifts.sql": "SELECT d.id, d.user_id AS giver, d.organization_id AS org, d.currency AS cur, d.donated_at AS day, d.amount_cents FROM donations d\n",
+        // Keyed on two equalities, directly and through the row-by-row view, the parameter on either side: a changed
+        // row of the organization in another currency is not this page's.
+        "content/pairs/[pair].md": """
+            ---
+            pages: SELECT o.slug || '-' || lower(c.currency) AS pair, o.id AS organization_id, c.currency FROM organizations o, (SELECT 'USD' AS currency UNION ALL SELECT 'EUR') c ORDER BY 1
+            title: "Pair {{params.pair}}"
+            ---
+            ```sql gifts
+            SELECT d.amount_cents, d.donated_at FROM donations d WHERE d.organization_id = :organization_id AND :currency = d.currency ORDER BY d.id
+            ```
+            ```sql viewed
+            SELECT g.amount_cents FROM dated_gifts g WHERE g.cur == :currency AND g.org = :organization_id ORDER BY g.id
+            ```
+            {{#gifts}}- {{amount_cents}} on {{donated_at}}
+            {{/gifts}}{{#viewed}}{{amount_cents}} {{/viewed}}
+            """,
         "content/bands/[name].md": """
             ---
             pages: SELECT name, low, high, first_label FROM bands ORDER BY name

@@ -99,6 +99,21 @@ import TallyStore
             == KeyedReads.Key(column: "organization_id", subquery: "select id from organizations where slug = :slug", bounds: [bound("id", ">", "after")]))
     }
 
+    /// Of several equalities to the pages row, one is the key and each other that compares the column with the
+    /// parameter directly bounds the rows read as a comparison does; one through a chain (`o.id = :organization_id`
+    /// with `o.id = d.organization_id`) can be the key, never a bound.
+    @Test func otherEqualitiesBoundTheKey() {
+        let equal = { (column: String, parameter: String) in RowChanges.Comparison(column: column, comparison: "=", parameter: parameter) }
+        #expect(key("SELECT d.id FROM donations d WHERE d.user_id = :user_id AND :organization_id == d.organization_id")
+            == KeyedReads.Key(column: "organization_id", parameter: "organization_id", bounds: [equal("user_id", "user_id")]))
+        #expect(key("SELECT d.id FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.id = :organization_id AND d.user_id = :user_id")
+            == KeyedReads.Key(column: "organization_id", parameter: "organization_id", bounds: [equal("user_id", "user_id")]))
+        #expect(key("SELECT d.id FROM donations d JOIN organizations o ON o.id = d.organization_id WHERE o.id = :organization_id AND d.user_id = :user_id")?.words
+            == "organization_id = :organization_id, user_id = :user_id")
+        #expect(key("SELECT d.id FROM donations d JOIN users u ON u.id = d.user_id WHERE u.id = :user_id AND d.organization_id = :organization_id")
+            == KeyedReads.Key(column: "organization_id", parameter: "organization_id"), "the chained equality is not a bound")
+    }
+
     /// A comparison SQLite might not make as a plain comparison of the column does not bound the rows read.
     @Test func otherComparisonsBoundNothing() {
         for condition in ["d.donated_at + 0 >= :starts", "d.donated_at >= :starts COLLATE nocase", "d.donated_at >= :starts OR d.id = 1",
