@@ -6861,13 +6861,13 @@ MALLOC_CHECK_=3 LD_PRELOAD=/lib/x86_64-linux-gnu/libc_malloc_debug.so.0 .build/d
   (`VALGRIND_MALLOCLIKE_BLOCK` for each, `FREELIKE` when cmark-gfm frees it or the document ends, headers, padding
   and unused block space no-access). So no read or write outside a live allocation, no use after the document's
   end, no system `free` of arena memory, no write past a block. AddressSanitizer on the same driver: nothing.
-- **The test suite with the arena**: four full runs passed (three plain, tcache on; one with glibc's
+- **The test suite with the arena**: six full runs passed (five plain, tcache on; one with glibc's
   `MALLOC_CHECK_=3`, which checks each chunk's end when it is freed), and six runs of `MarkdownRendererTests` and
   `MarkdownRaceTests` with a new test that renders on threads that end while others render. In these builds the
   arena writes 0 where glibc reads a chunk's size, so a system `free` or `realloc` of arena memory aborts at once
   with its stack ("free(): invalid pointer"); without it such a `free` could, with stale bytes there, put the memory
   in the thread's tcache for the arena to write over, which is exactly the abort md33 saw. None aborted. Had the
-  abort still come in half the runs, four clean runs would happen one time in sixteen.
+  abort still come in half the runs, six clean runs would happen one time in sixty-four.
 - **Safeguards added** on `arena2-cmark-arena`: the 0 above, and the thread key checked (without one, md33's code
   would have read and written key 0, another library's).
 
@@ -6880,11 +6880,11 @@ The arena's figures (release builds, output identical with `diff -r` on the 1,00
 | glibc's `free` | 105.3 M | 41.0 M |
 | 10,000 pages, wall, 5 rounds alternated with Hugo (load 4 to 7) | 2.98, 2.27, 1.80, 1.90, 1.87 s (median **1.90**) | 2.17, 1.57, 1.91, 1.70, 1.68 s (median **1.70**) |
 | the same, user CPU (median) | 1.46 s | 1.26 s |
-| the same, peak RSS | 110 MiB | 117 MiB |
+| the same, peak RSS | 107–108 MiB | 114–115 MiB |
 | Hugo 0.111.3 in the same rounds | 3.65, 3.68, 3.83, 3.98, 3.56 s (median 3.68) | |
 | wall ratio to Hugo | 0.52 | **0.46** |
 
-A sixth round before these met the ext4 penalty (system time 4.6 to 8.7 s for every tool) and is left out.
+A round before these met the ext4 penalty (system time 4.2 to 8.7 s for each of the three) and is left out.
 Before landing it, besides more full test runs: peak memory at 100,000 organizations. The arena gives nothing back
 until the document ends, so what cmark-gfm frees during a parse (a buffer's old copy when it grows, the inline
 parser's delimiters) stays until then; a very long Markdown page could hold more than with `malloc`, and that
@@ -6936,7 +6936,7 @@ build has 190.5 MiB of its 200 MiB target in use ([peak memory by stage](#peak-m
   same time and took the manifest's save from 104 to 27 ms: 1,661 → 1,401 M instructions as `tally build` runs,
   0.38 of Hugo's wall time alternating by hand at load 3.1 to 3.5 (`main` 0.45 beside it), **0.52 on an idle
   machine** ([after the merges, fifth round](#after-the-merges-of-2026-11-25-fifth-round-session-13): 1.67 s against
-  3.23 s; the session's starting `main` 0.61), where 0.33 means about 1.07 s. A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there); its cause was looked for and not found, the abort did not come back in four full runs, and the arena waits on the branch `arena2-cmark-arena` ([the cmark-gfm arena looked for its crash](#the-cmark-gfm-arena-looked-for-its-crash-2026-11-25-branch-arena2): 1,415 → 1,258 M instructions, 0.46 of Hugo's wall time against 0.52 alternating at load 4 to 7).
+  3.23 s; the session's starting `main` 0.61), where 0.33 means about 1.07 s. A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there); its cause was looked for and not found, the abort did not come back in six full runs, and the arena waits on the branch `arena2-cmark-arena` ([the cmark-gfm arena looked for its crash](#the-cmark-gfm-arena-looked-for-its-crash-2026-11-25-branch-arena2): 1,415 → 1,258 M instructions, 0.46 of Hugo's wall time against 0.52 alternating at load 4 to 7).
   What is left is cmark-gfm's parse (28 % of the instructions), the system time of creating 10,000 files and folders
   (`mkdir` alone 14 % of the samples), which Hugo pays too, starting pages while the content loads, the body and
   layout handed on as bytes rather than validated `String`s (2.9 %), more malloc arenas (to measure idle), and for
