@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TallyMarkdown
 
@@ -23,6 +24,45 @@ import TallyMarkdown
         #if os(Linux)
         #expect(MarkdownRenderer.inlinePassesRunTogether)
         #endif
+    }
+
+    /// A document far larger than the arena's 256 KiB blocks (nodes over many blocks, the HTML buffer grown past a
+    /// block of its own) renders as its parts do, and the arena serves the next document after it.
+    @Test func aDocumentLargerThanTheArenasBlocksRendersAsItsParts() {
+        let part = "## Part\n\nSome *text* with ~~old~~ www.example.org and `code`.\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n"
+        let html = safe.html(part)
+        #expect(safe.html(String(repeating: part, count: 5_000)) == String(repeating: html, count: 5_000))
+        #expect(safe.html(part) == html)
+    }
+
+    /// Threads that render and then end, each giving its arena back as it exits, while others still render: every
+    /// page comes out as it does on one thread, and no thread's exit finds glibc's free lists written over.
+    @Test func pagesRenderedOnThreadsThatEndComeOutAsOnOne() async {
+        let boxed = MarkdownRenderer(focusableScrollBoxes: true)
+        let pages = (0..<40).map { index in
+            "# Page \(index)\n\n" + String(repeating: "Text with ~~old~~ www.example.org/\(index)[^n].\n\n| a | b |\n|---|--:|\n| \(index) | 2 |\n\n```swift\nlet x = \(index)\n```\n\n", count: index % 7 + 1)
+                + "[^n]: A note.\n"
+        }
+        let expected = pages.map { (boxed.html($0), MarkdownRenderer.fencedCodeBlocks(in: $0)) }
+        for _ in 0..<5 {
+            let results = await withTaskGroup(of: [Bool].self) { group in
+                for offset in 0..<4 {
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            Thread {
+                                continuation.resume(returning: pages.indices.map { index in
+                                    let page = pages[(index + offset * 10) % pages.count]
+                                    let wanted = expected[(index + offset * 10) % pages.count]
+                                    return boxed.html(page) == wanted.0 && MarkdownRenderer.fencedCodeBlocks(in: page) == wanted.1
+                                })
+                            }.start()
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(results.count == 160 && results.allSatisfy { $0 })
+        }
     }
 
     @Test func safeModeDropsRawHTMLAndDangerousLinks() {

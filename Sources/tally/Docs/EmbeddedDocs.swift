@@ -37,7 +37,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | --- | --- | --- |
 | `CTallySystem` | libc | a C target for what Swift's Glibc module does not import: `tally_exchange_paths(a, b)` (`renameat2` with `RENAME_EXCHANGE`, `renamex_np` with `RENAME_SWAP` on macOS), returning 0 or an errno; `tally_parse_date` (`strptime`, for `--date-format`); `tally_limit_malloc_arenas` (`mallopt(M_ARENA_MAX)`, which `MallocArenas` in `TallySite/Support` sets at the start of `tally build`, `check`, `report` and `serve`: [performance.md](performance.md#malloc-arenas)); `tally_release_free_memory` (`malloc_trim(0)`, which a build calls after the render and after the assemble: [performance.md](performance.md#peak-memory-by-stage)) |
 | `CCMarkGFM` | libcmark-gfm, libcmark-gfm-extensions (pkg-config `libcmark-gfm`) | a `.systemLibrary` target: `module.modulemap` + `shim.h` |
-| `CMarkGFMSupport` | libc (and libcmark-gfm, which it stands in for) | a C target for running cmark-gfm on several threads at once: `cmark_manage_extensions_special_characters`, defined here so that, on ELF systems, cmark-gfm's own calls reach it in place of the library's, adds the extensions' inline characters as the library does and never clears them (`tally_cmark_inline_characters_kept` says it was called: see [the decision](#design-decisions)) |
+| `CMarkGFMSupport` | libc (and libcmark-gfm, which it stands in for) | a C target for running cmark-gfm on several threads at once: `cmark_manage_extensions_special_characters`, defined here so that, on ELF systems, cmark-gfm's own calls reach it in place of the library's, adds the extensions' inline characters as the library does and never clears them (`tally_cmark_inline_characters_kept` says it was called: see [the decision](#design-decisions)); and `page_arena.c`, a per-thread arena for one document's parse (`tally_cmark_arena_begin`/`_end`: a step along a 256 KiB block for each allocation, `free` a no-op, the document given back at once; [performance.md](performance.md#the-cmark-gfm-arena-looked-for-its-crash-2026-11-25-branch-arena2)) |
 | `CCSV` | libcsv (Debian `libcsv-dev`; no pkg-config file, so the module map links `csv` by name) | a `.systemLibrary` target for `TallyImport`'s CSV format |
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
@@ -6927,6 +6927,69 @@ Tried and dropped:
   comparing rows by value needs exact equality (integer against real, text against blob, `-0.0`) and multisets
   (a view may hold a row twice); not begun in the time.
 
+### The cmark-gfm arena looked for its crash (2026-11-25, branch `arena2`)
+
+Issue 16, part 2, fifth look. md33's per-thread arena for cmark-gfm ([both cores on the Markdown
+pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33)) was taken out after two of four full `swift test`
+runs aborted at a thread's exit with glibc's "tcache_thread_shutdown(): unaligned tcache chunk detected": an entry of
+that thread's tcache had been written after it was freed. This branch looked for the cause and **did not find it**:
+none of the checks below found a fault, and the abort did not come back. The arena was kept apart on the branch
+`arena2-cmark-arena` (md33's `page_arena.c`, with two safeguards, below, and two tests) and is in use since it
+was merged.
+
+```sh
+# the library: which of its functions call the system's allocator, and which use cmark-gfm's default one
+objdump -d --no-show-raw-insn /usr/lib/x86_64-linux-gnu/libcmark-gfm.so.0.29.0.gfm.6 | awk '/^[0-9a-f]+ <.*>:$/ {f=$2} /(call|jmp).*<(free|malloc|calloc|realloc)@plt>/ {print f, $NF}' | sort | uniq -c
+# the test suite with the arena, plain and with glibc's checks on every chunk
+swift build --build-tests && swift test --skip-build
+MALLOC_CHECK_=3 LD_PRELOAD=/lib/x86_64-linux-gnu/libc_malloc_debug.so.0 .build/debug/TallyPackageTests.xctest --testing-library swift-testing
+```
+
+- **The library** (Debian's 0.29.0.gfm.6, disassembled): the only calls to `malloc`, `calloc`, `realloc` and
+  `free` are the default allocator's own three functions, cmark-gfm's process-wide arena (`cmark_arena_*`) and
+  `cmark_inline_parser_take_while` (which no core extension calls); the default allocator is named only by
+  `cmark_parser_new`, `cmark_node_new`/`_with_ext`, `cmark_syntax_extension_new` and the plugin registry, and the
+  extensions library takes it only to make its extensions' character lists at registration. Everything a parse,
+  `cmark_node_free`, an iterator, the footnote and reference maps, the table extension's `opaque` and the HTML
+  renderer allocate or free goes through the parser's or the node's `cmark_mem`.
+- **The same calls from C under valgrind.** A driver making MarkdownRenderer's calls (the five extensions attached,
+  ScrollRegions' custom blocks inserted, the fenced-block walk, the HTML rendered and given back through the
+  allocator, the parser freed, the arena ended) over the 741 examples of cmark-gfm's `spec.txt`, `extensions.txt`,
+  `regression.txt` and `smart_punct.txt`, and four large documents (5,000 parts of headings, tables, footnotes and
+  tasks; a table of 20,000 rows; a 300 KB line; 3,000 footnotes), safe and raw-HTML mode in turn, on two to four
+  threads that then exit: memcheck found nothing with every arena allocation declared to it
+  (`VALGRIND_MALLOCLIKE_BLOCK` for each, `FREELIKE` when cmark-gfm frees it or the document ends, headers, padding
+  and unused block space no-access). So no read or write outside a live allocation, no use after the document's
+  end, no system `free` of arena memory, no write past a block. AddressSanitizer on the same driver: nothing.
+- **The test suite with the arena**: six full runs passed (five plain, tcache on; one with glibc's
+  `MALLOC_CHECK_=3`, which checks each chunk's end when it is freed), and six runs of `MarkdownRendererTests` and
+  `MarkdownRaceTests` with a new test that renders on threads that end while others render. In these builds the
+  arena writes 0 where glibc reads a chunk's size, so a system `free` or `realloc` of arena memory aborts at once
+  with its stack ("free(): invalid pointer"); without it such a `free` could, with stale bytes there, put the memory
+  in the thread's tcache for the arena to write over, which is exactly the abort md33 saw. None aborted. Had the
+  abort still come in half the runs, six clean runs would happen one time in sixty-four.
+- **Safeguards added** on `arena2-cmark-arena`: the 0 above, and the thread key checked (without one, md33's code
+  would have read and written key 0, another library's).
+
+The arena's figures (release builds, output identical with `diff -r` on the 1,000- and 10,000-page sites):
+
+| measure | `arena2` (= `main` `fa4853a`) | with the arena |
+| --- | ---: | ---: |
+| instructions, 1,000-page site (`TALLY_BENCH_INCREMENTAL=1`, as in md33's section) | 1,414.9 M | **1,258.0 M** (−11.1 %) |
+| `MarkdownRenderer.html` | 493.6 M | 347.8 M |
+| glibc's `free` | 105.3 M | 41.0 M |
+| 10,000 pages, wall, 5 rounds alternated with Hugo (load 4 to 7) | 2.98, 2.27, 1.80, 1.90, 1.87 s (median **1.90**) | 2.17, 1.57, 1.91, 1.70, 1.68 s (median **1.70**) |
+| the same, user CPU (median) | 1.46 s | 1.26 s |
+| the same, peak RSS | 107–108 MiB | 114–115 MiB |
+| Hugo 0.111.3 in the same rounds | 3.65, 3.68, 3.83, 3.98, 3.56 s (median 3.68) | |
+| wall ratio to Hugo | 0.52 | **0.46** |
+
+A round before these met the ext4 penalty (system time 4.2 to 8.7 s for each of the three) and is left out.
+Still to measure with it: peak memory at 100,000 organizations. The arena gives nothing back
+until the document ends, so what cmark-gfm frees during a parse (a buffer's old copy when it grows, the inline
+parser's delimiters) stays until then; a very long Markdown page could hold more than with `malloc`, and that
+build has 190.5 MiB of its 200 MiB target in use ([peak memory by stage](#peak-memory-by-stage)).
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
@@ -6974,7 +7037,7 @@ Tried and dropped:
   same time and took the manifest's save from 104 to 27 ms: 1,661 → 1,401 M instructions as `tally build` runs,
   0.38 of Hugo's wall time alternating by hand at load 3.1 to 3.5 (`main` 0.45 beside it), **0.52 on an idle
   machine** ([after the merges, fifth round](#after-the-merges-of-2026-11-25-fifth-round-session-13): 1.67 s against
-  3.23 s; the session's starting `main` 0.61), where 0.33 means about 1.07 s. A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there).
+  3.23 s; the session's starting `main` 0.61), where 0.33 means about 1.07 s. A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there); its cause was looked for and not found, the abort did not come back in six full runs, and the arena is in use again ([the cmark-gfm arena looked for its crash](#the-cmark-gfm-arena-looked-for-its-crash-2026-11-25-branch-arena2): 1,415 → 1,258 M instructions, 0.46 of Hugo's wall time against 0.52 alternating at load 4 to 7).
   What is left is cmark-gfm's parse (28 % of the instructions), the system time of creating 10,000 files and folders
   (`mkdir` alone 14 % of the samples), which Hugo pays too, starting pages while the content loads, the body and
   layout handed on as bytes rather than validated `String`s (2.9 %), more malloc arenas (to measure idle), and for
