@@ -30,12 +30,24 @@ extension PublishedSnapshot {
     static func update(kept: String, recorded: SourceDigests, from sourcePath: String, policy: PublicationPolicy,
                        views: [SiteView], functions: @escaping @Sendable (Database) -> Void, deferViews: Bool = false,
                        at snapshotPath: String) -> (SnapshotUpdate, SourceDigests, StaleViews)? {
-        // A private key column changes what the scrub can find; such a snapshot is always made.
-        // The database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
-        guard sqlite3_compileoption_used("USE_URI") == 1,
-              !policy.privateColumns.contains(where: { keyColumns.contains($0.column) }),
-              let materialized = materializedViews(views, in: kept),
-              (try? FileManager.default.copyItem(atPath: kept, toPath: snapshotPath)) != nil else { return nil }
+        guard canUpdate(policy: policy), (try? FileManager.default.copyItem(atPath: kept, toPath: snapshotPath)) != nil else { return nil }
+        return update(inPlace: snapshotPath, recorded: recorded, from: sourcePath, policy: policy, views: views,
+                      functions: functions, deferViews: deferViews)
+    }
+
+    /// Whether any snapshot under `policy` can be updated: a private key column changes what the scrub can find, and
+    /// the database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
+    private static func canUpdate(policy: PublicationPolicy) -> Bool {
+        sqlite3_compileoption_used("USE_URI") == 1 && !policy.privateColumns.contains(where: { keyColumns.contains($0.column) })
+    }
+
+    /// Brings the snapshot at `snapshotPath`, whose rows are the database's as `recorded`, up to the database at
+    /// `sourcePath` in place, as `update(kept:…)` does its copy: `tally serve` updates the snapshot its last build
+    /// read (`SiteDatabase.continuing`). Nil, with the file as it was (one transaction), when it cannot be done.
+    static func update(inPlace snapshotPath: String, recorded: SourceDigests, from sourcePath: String, policy: PublicationPolicy,
+                       views: [SiteView], functions: @escaping @Sendable (Database) -> Void,
+                       deferViews: Bool) -> (SnapshotUpdate, SourceDigests, StaleViews)? {
+        guard canUpdate(policy: policy), let materialized = materializedViews(views, in: snapshotPath) else { return nil }
         var writable = Configuration()
         writable.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = OFF")
