@@ -90,7 +90,11 @@ extension PublishedSnapshot {
         if now.tables["post_deliveries"] != nil { personal.insert("post_deliveries") }
         let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
         for table in copied.sorted() {
-            guard try copyChangedRows(db, table: table, policy: policy) else { return nil }
+            // A table whose own rows changed, and whose scrub no other changed table decides, is walked over the runs of
+            // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept by `tally serve`).
+            let rescrubbed = scrubbedWith(changed.subtracting([table]), personalTables: personal).contains(table)
+            let runs = changed.contains(table) && !rescrubbed ? now.changedChunks(of: table, since: recorded) : nil
+            guard try copyChangedRows(db, table: table, policy: policy, runs: runs) else { return nil }
         }
         try removeUnpublishedUsers(db, published: policy.publishedUsers, only: copied)
         for column in policy.privateColumns where copied.contains(column.table) {
@@ -104,7 +108,9 @@ extension PublishedSnapshot {
     /// the database lacks or holds otherwise and inserts the database's rows the snapshot lacks or holds otherwise.
     /// Rows the scrub removed come back here and are removed again after. False when the table has no rowid or
     /// columns that cannot be written (generated ones).
-    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy) throws -> Bool {
+    /// - Parameter runs: the runs of rowids (`rowid >> SourceDigests.chunkShift`) outside which the database's rows
+    ///   are as the snapshot's were copied; nil walks every row.
+    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy, runs: [Int64]?) throws -> Bool {
         let source = try db.columns(in: table, in: "tally_source")
         let columns = try db.columns(in: table, in: "main").map(\.name)
         let sourceNames = Set(source.map(\.name))
@@ -117,11 +123,21 @@ extension PublishedSnapshot {
         let quoted = table.quotedDatabaseIdentifier
         var removed: [Int64] = []
         var added: [Int64] = []
-        guard SiteDatabase.walkInRowidOrder(db, "SELECT rowid, \(compared) FROM tally_source.\(quoted) ORDER BY rowid",
-                                            "SELECT rowid, \(compared) FROM main.\(quoted) ORDER BY rowid", differing: { now, kept in
-            if let kept { removed.append(sqlite3_column_int64(kept, 0)) }
-            if let now { added.append(sqlite3_column_int64(now, 0)) }
-        }) else { return false }
+        // A column named `rowid` stands for it in SQL: its values, not the rowids, would bound the runs.
+        let ranges = runs.flatMap { runs in columns.contains { $0.lowercased() == "rowid" } ? nil : runs }.map { runs in
+            runs.map { run in
+                // The last run has no end: one past it does not fit in 64 bits.
+                let end = run < Int64.max >> SourceDigests.chunkShift ? " AND rowid < \((run + 1) << SourceDigests.chunkShift)" : ""
+                return " WHERE rowid >= \(run << SourceDigests.chunkShift)" + end
+            }
+        } ?? [""]
+        for range in ranges {
+            guard SiteDatabase.walkInRowidOrder(db, "SELECT rowid, \(compared) FROM tally_source.\(quoted)\(range) ORDER BY rowid",
+                                                "SELECT rowid, \(compared) FROM main.\(quoted)\(range) ORDER BY rowid", differing: { now, kept in
+                if let kept { removed.append(sqlite3_column_int64(kept, 0)) }
+                if let now { added.append(sqlite3_column_int64(now, 0)) }
+            }) else { return false }
+        }
         let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         let delete = try db.makeStatement(sql: "DELETE FROM main.\(quoted) WHERE rowid = ?")
         for rowid in removed { try delete.execute(arguments: [rowid]) }
