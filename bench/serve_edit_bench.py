@@ -11,10 +11,11 @@ own "Built … in X s", the wall time from the write to that line, serve's CPU t
 """
 import argparse
 import os
-import subprocess
 import sys
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_bench import start_serve  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -32,22 +33,8 @@ def main():
     parser.add_argument("--edits", type=int, default=3)
     parser.add_argument("--tally", default=os.path.join(ROOT, ".build", "release", "tally"))
     args = parser.parse_args()
-    server = subprocess.Popen([os.path.abspath(args.tally), "serve", "--port", "0"], cwd=args.site,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = []
-    ready = threading.Event()
-
-    def read():
-        for line in server.stdout:
-            lines.append((time.monotonic(), line.rstrip("\n")))
-            if line.startswith("Serving at"):
-                ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
+    server, lines = start_serve(args.tally, args.site)
     try:
-        if not ready.wait(900):
-            sys.exit("serve did not start:\n" + "\n".join(line for _, line in lines))
-        print("started: " + " | ".join(line for _, line in lines), flush=True)
         path = os.path.join(args.site, args.file)
         for edit in range(1, args.edits + 1):
             time.sleep(1)

@@ -6721,7 +6721,9 @@ against 40 %; what is left is every content file read and digested, the stamp of
 these runs both sites' `public/` equal a `tally build --force` of the same inputs into a new folder (`diff -r`,
 no difference), and `EditSequenceTests` and `IncrementalHarnessTests.randomEditsBuildWithWhatTheLastBuildKeptInMemoryAsAFullBuildDoes`
 compare each build of a sequence of edits (rows, content added, edited and removed, layout, view, config, the
-database file replaced) with a forced build.
+database file replaced) with a forced build. A serve started on an output that is up to date keeps nothing from its
+first build, which stops after the config: its first rebuild loads everything as before (1.0 s of CPU for the
+Markdown edit), the next ones as above.
 
 ### A range bounds a page's rows like a key (2026-11-25, branch `range`)
 
