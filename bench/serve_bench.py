@@ -55,15 +55,10 @@ def keep_open(base, page, stop):
             time.sleep(0.1)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", default=os.path.join(ROOT, ".bench", "incremental", "example-20000"))
-    parser.add_argument("--saves", type=int, default=3)
-    parser.add_argument("--tally", default=os.path.join(ROOT, ".build", "release", "tally"))
-    parser.add_argument("--closed", action="store_true", help="do not keep the page open in a (simulated) browser")
-    args = parser.parse_args()
-    database = os.path.join(args.site, "directory.sqlite")
-    server = subprocess.Popen([os.path.abspath(args.tally), "serve", "--db", database, "--port", "0"], cwd=args.site,
+def start_serve(tally, site, arguments=()):
+    """Starts `tally serve` on a free port in the folder `site` and waits until it listens (it builds first); returns
+    the process and the list its output lines go to as they are read, each with the time it was read."""
+    server = subprocess.Popen([os.path.abspath(tally), "serve", *arguments, "--port", "0"], cwd=site,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = []
     ready = threading.Event()
@@ -75,11 +70,25 @@ def main():
                 ready.set()
 
     threading.Thread(target=read, daemon=True).start()
+    if not ready.wait(900):
+        server.terminate()
+        sys.exit("serve did not start:\n" + "\n".join(line for _, line in lines))
+    print("started: " + " | ".join(line for _, line in lines), flush=True)
+    return server, lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", default=os.path.join(ROOT, ".bench", "incremental", "example-20000"))
+    parser.add_argument("--saves", type=int, default=3)
+    parser.add_argument("--tally", default=os.path.join(ROOT, ".build", "release", "tally"))
+    parser.add_argument("--closed", action="store_true", help="do not keep the page open in a (simulated) browser")
+    args = parser.parse_args()
+    # Absolute: serve resolves --db against the site folder it runs in.
+    database = os.path.join(os.path.abspath(args.site), "directory.sqlite")
+    server, lines = start_serve(args.tally, args.site, ["--db", database])
     try:
-        if not ready.wait(900):
-            sys.exit("serve did not start:\n" + "\n".join(line for _, line in lines))
         base = re.search(r"http://127\.0\.0\.1:\d+", [line for _, line in lines if line.startswith("Serving at")][0]).group(0)
-        print("started: " + " | ".join(line for _, line in lines), flush=True)
         stop = threading.Event()
         if not args.closed:
             threading.Thread(target=keep_open, args=(base, PAGE, stop), daemon=True).start()

@@ -22,6 +22,9 @@ public struct PreviewServer: Sendable {
 
     /// - Parameter port: 0 picks a free port; `run` reports the one it got.
     public init(options: BuildOptions, port: UInt16, console: @escaping @Sendable (String) -> Void) {
+        var options = options
+        // Every rebuild goes on from what the last one kept: its snapshot open, its content files loaded, its record.
+        options.memory = BuildMemory()
         self.options = options
         self.port = port
         self.console = console

@@ -43,6 +43,9 @@ public struct BuildOptions: Sendable {
     /// Pages open in a browser, which `tally serve` asks for first: the build renders them as soon as its snapshot is
     /// open, before it plans the other pages, and hands them over (`OpenPages`).
     package var openPages: OpenPages.Request?
+    /// What `tally serve` keeps from one build to the next (`BuildMemory`): the snapshot still open, the content files
+    /// as loaded, the incremental record. Nil for `tally build`, whose builds are processes of their own.
+    package var memory: BuildMemory?
 
     public enum StampUse: Sendable {
         /// No stamp: builds into temporary folders (`tally check`, `tally report`) and library callers.
@@ -95,6 +98,10 @@ public struct BuildSummary: Sendable {
     /// What the build updated in a copy of the kept snapshot, when only the database's rows had changed
     /// (`SnapshotUpdate`): the tables copied again and the materialized views computed again.
     public var snapshotUpdate: SnapshotUpdate?
+    /// True when the build went on with the snapshot its last build read, still open (`BuildMemory`, `tally serve`).
+    public var snapshotKeptOpen = false
+    /// The content files loaded from their text; the others were as the last build loaded them (`BuildMemory`).
+    public var contentFilesParsed = 0
 }
 
 /// Reports progress: a stage starting, and pages rendered so far during `renderPages`.

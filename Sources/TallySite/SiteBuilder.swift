@@ -39,7 +39,8 @@ public enum SiteBuilder {
         progress?.stageStarted(.loadTemplates)
         let templates = TemplateLoader.load(root: options.root, directory: config.templatesDirectory)
         progress?.stageStarted(.loadContent)
-        let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts)
+        let content = ContentLoader.load(root: options.root, contentDirectory: config.contentDirectory, includeDrafts: options.includeDrafts,
+                                         memory: options.memory)
         let views = ViewLoader.load(root: options.root, directory: config.viewsDirectory)
         siteContent.deliver((content.pages.compactMap(\.sitePage), views.views))
         let site = SiteContext.make(config)
@@ -152,6 +153,9 @@ public enum SiteBuilder {
         summary.renderReasons = incremental?.renderReasons ?? [:]
         summary.snapshotReused = database.reusedSnapshot != nil
         summary.snapshotUpdate = database.snapshotUpdate
+        summary.snapshotKeptOpen = database.continued
+        summary.contentFilesParsed = content.parsed
+        options.memory?.keep(database)
         return .success(summary)
     }
 
@@ -161,6 +165,12 @@ public enum SiteBuilder {
                                      siteContent: () -> (pages: [SitePage], views: [SiteView]))
         -> Result<(SiteDatabase, warnings: [Diagnostic]), BuildFailure> {
         let databasePath = options.databasePath ?? config.database
+        // `tally serve` goes on with the snapshot its last good build read, when that gives the same rows.
+        if let kept, config.sources.isEmpty, let previous = options.memory?.takeDatabase(),
+           let database = SiteDatabase.continuing(previous, path: options.resolve(databasePath).path, policy: config.publicationPolicy,
+                                                  siteContent: siteContent, kept: kept, deferViews: options.openPages != nil) {
+            return .success((database, []))
+        }
         let sources = SourceImports(config, root: options.root)
         let importSources: ((Database) throws -> Void)? = config.sources.isEmpty ? nil : { db in try sources.importAll(into: db) }
         do throws(StoreError) {

@@ -6,10 +6,14 @@ import TallyFormat
 extension SiteDatabase {
     /// Keeps a copy of this build's snapshot at `kept.path` (through a temporary file and one rename), for the next
     /// build to find which rows changed (`changedKeys`) and, with what it was made from recorded beside it, to copy
-    /// instead of making its own when nothing it was made from changed. A snapshot that is a copy of the kept one is
-    /// not copied again. False when it could not be written.
+    /// instead of making its own when nothing it was made from changed. A snapshot that is a copy of the kept one, or
+    /// whose file the kept one was written from and which has not changed since (`SnapshotFile.keptAs`), is not
+    /// copied again. False when it could not be written.
     public func keepSnapshot(as kept: KeptSnapshot) -> Bool {
-        if let reusedSnapshot, reusedSnapshot == kept.path, let recorded = kept.recorded(), let madeFrom, recorded == madeFrom {
+        let stamp = KeptSnapshot.stamp(kept.path)
+        let copied = reusedSnapshot == kept.path || (stamp != nil && file.keptAs.withLock { $0 } == stamp)
+        if copied, let recorded = kept.recorded(), let madeFrom, recorded == madeFrom {
+            file.keptAs.withLock { $0 = stamp }
             return true
         }
         let path = kept.path
@@ -22,6 +26,7 @@ extension SiteDatabase {
             try copy.close()
             guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
             if let madeFrom { kept.record(madeFrom) }
+            file.keptAs.withLock { $0 = KeptSnapshot.stamp(path) }
             return true
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)

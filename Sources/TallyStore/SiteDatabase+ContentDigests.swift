@@ -34,7 +34,14 @@ extension SiteDatabase {
 
     /// Every value of every row, with its type, straight from SQLite's C API: no `Row` or Swift string per value.
     /// - Parameter schema: the database `table` is in (`main`, or an attached one's name); nil finds it as SQL does.
+    /// - Parameter chunks: when not nil, also a digest of each run of rowids (`SourceDigests.chunks`); left nil for a
+    ///   table without rowid.
     static func rowsDigest(_ db: Database, table: String, schema: String? = nil) throws -> String {
+        var chunks: [Int64: String]?
+        return try rowsDigest(db, table: table, schema: schema, chunks: &chunks)
+    }
+
+    static func rowsDigest(_ db: Database, table: String, schema: String?, chunks: inout [Int64: String]?) throws -> String {
         let quoted = (schema.map { $0.quotedDatabaseIdentifier + "." } ?? "") + table.quotedDatabaseIdentifier
         let connection = db.sqliteConnection
         var statement: OpaquePointer?
@@ -46,32 +53,49 @@ extension SiteDatabase {
             guard sqlite3_prepare_v2(connection, "SELECT * FROM \(quoted)", -1, &statement, nil) == SQLITE_OK else {
                 throw DatabaseError(message: "cannot read table \(table)")
             }
+            chunks = nil
         }
         var digest = ContentDigest()
+        // Each run of rowids has a digest of its own rows beside the table's (the same bytes hashed twice).
+        var run: (number: Int64, digest: ContentDigest)?
         let columns = sqlite3_column_count(statement)
         var step = sqlite3_step(statement)
         while step == SQLITE_ROW {
-            for column in 0..<columns {
-                let type = sqlite3_column_type(statement, column)
-                digest.add(UInt8(truncatingIfNeeded: type))
-                switch type {
-                case SQLITE_INTEGER:
-                    digest.add(UInt64(bitPattern: sqlite3_column_int64(statement, column)))
-                case SQLITE_FLOAT:
-                    digest.add(sqlite3_column_double(statement, column).bitPattern)
-                case SQLITE_TEXT, SQLITE_BLOB:
-                    let bytes = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(statement, column)) : sqlite3_column_blob(statement, column)
-                    let count = Int(sqlite3_column_bytes(statement, column))
-                    digest.add(UInt64(count))
-                    if let bytes { digest.add(UnsafeRawBufferPointer(start: bytes, count: count)) }
-                default:
-                    break
+            if chunks != nil {
+                let number = sqlite3_column_int64(statement, 0) >> SourceDigests.chunkShift
+                if run?.number != number {
+                    if let run { chunks?[run.number] = run.digest.hex }
+                    run = (number, ContentDigest())
                 }
             }
-            digest.add(UInt8(0xff))
+            addRow(statement, columns: columns, to: &digest)
+            if run != nil { addRow(statement, columns: columns, to: &run!.digest) }
             step = sqlite3_step(statement)
         }
         guard step == SQLITE_DONE else { throw DatabaseError(message: "cannot read table \(table)") }
+        if let run { chunks?[run.number] = run.digest.hex }
         return digest.hex
+    }
+
+    /// Every value of the statement's current row, with its type, then a row's end.
+    private static func addRow(_ statement: OpaquePointer?, columns: Int32, to digest: inout ContentDigest) {
+        for column in 0..<columns {
+            let type = sqlite3_column_type(statement, column)
+            digest.add(UInt8(truncatingIfNeeded: type))
+            switch type {
+            case SQLITE_INTEGER:
+                digest.add(UInt64(bitPattern: sqlite3_column_int64(statement, column)))
+            case SQLITE_FLOAT:
+                digest.add(sqlite3_column_double(statement, column).bitPattern)
+            case SQLITE_TEXT, SQLITE_BLOB:
+                let bytes = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(statement, column)) : sqlite3_column_blob(statement, column)
+                let count = Int(sqlite3_column_bytes(statement, column))
+                digest.add(UInt64(count))
+                if let bytes { digest.add(UnsafeRawBufferPointer(start: bytes, count: count)) }
+            default:
+                break
+            }
+        }
+        digest.add(UInt8(0xff))
     }
 }

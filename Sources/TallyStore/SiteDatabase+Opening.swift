@@ -9,6 +9,8 @@ extension SiteDatabase {
         var update: SnapshotUpdate?
         var madeFrom: KeptSnapshot.Record?
         var staleViews = StaleViews()
+        /// Whether it is the snapshot the last build read, still open (`continuing`).
+        var continued = false
     }
 
     /// Puts the build's snapshot at `snapshotPath`, the cheapest way that gives the same rows: the kept snapshot

@@ -10,18 +10,23 @@ import TallyFormat
 public final class SiteDatabase: Sendable {
     let pool: DatabasePool
     let snapshotPath: String
+    /// The snapshot file and its pool, which a later build's database may go on using (`continuing`): closed and
+    /// removed when the last database that uses them goes.
+    let file: SnapshotFile
     /// The site views that could not be created, by view name order; the others are in the snapshot.
     public let viewErrors: [ViewError]
     /// The kept snapshot this one is a copy of, when the build could reuse it (`KeptSnapshot`).
     public let reusedSnapshot: String?
     /// What updating a copy of the kept snapshot changed, when only the database's rows had changed (`SnapshotUpdate`).
     public let snapshotUpdate: SnapshotUpdate?
+    /// True when this is the snapshot the last build read, kept open and updated in place if need be (`continuing`).
+    public let continued: Bool
     /// What this snapshot was made from, for the record kept beside it; nil when it was not asked for, or it cannot
     /// be reused (`sources:`).
     let madeFrom: KeptSnapshot.Record?
     /// The materialized views left to compute (`deferViews`); empty once computed.
     private let stale: Mutex<StaleViews>
-    private let functions: @Sendable (Database) -> Void
+    let functions: @Sendable (Database) -> Void
 
     /// Copies the database at `path` into a scrubbed snapshot (see `PublishedSnapshot`), adds the site's `pages`
     /// as tables and its `views` as views, and opens it read-only.
@@ -41,10 +46,10 @@ public final class SiteDatabase: Sendable {
     /// - Parameter temporaryFolder: where the snapshot is made; it is removed when the database closes or is refused.
     /// - Parameter deferViews: an updated snapshot's materialized views that read its changed tables are left stale
     ///   until `computeStaleViews()`, so that queries that read none of them (`staleViews`) can run first.
-    public init(path: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
-                utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
-                importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil,
-                temporaryFolder: URL = FileManager.default.temporaryDirectory, deferViews: Bool = false) throws(StoreError) {
+    public convenience init(path: String, policy: PublicationPolicy, siteContent: () -> (pages: [SitePage], views: [SiteView]),
+                            utcOffset: @escaping @Sendable (Int) -> Int = { _ in 0 },
+                            importSources: ((Database) throws -> Void)? = nil, kept: KeptSnapshot? = nil,
+                            temporaryFolder: URL = FileManager.default.temporaryDirectory, deferViews: Bool = false) throws(StoreError) {
         AbandonedFiles.remove(in: temporaryFolder, prefix: Self.snapshotPrefix)
         let snapshotPath = temporaryFolder
             .appendingPathComponent("\(Self.snapshotPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
@@ -58,23 +63,31 @@ public final class SiteDatabase: Sendable {
             SiteDatabase.removeFiles(at: snapshotPath)
             throw error
         }
-        reusedSnapshot = opened.reused
-        snapshotUpdate = opened.update
-        viewErrors = opened.viewErrors
-        madeFrom = opened.madeFrom
-        stale = Mutex(opened.staleViews)
-        self.functions = functions
+        let file: SnapshotFile
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.maximumReaderCount = 4
             configuration.prepareDatabase { db in functions(db) }
-            pool = try DatabasePool(path: snapshotPath, configuration: configuration)
+            file = SnapshotFile(path: snapshotPath, pool: try DatabasePool(path: snapshotPath, configuration: configuration))
         } catch {
             SiteDatabase.removeFiles(at: snapshotPath)
             throw .database(path: path, message: "\(error)")
         }
-        self.snapshotPath = snapshotPath
+        self.init(file: file, opened: opened, functions: functions)
+    }
+
+    init(file: SnapshotFile, opened: OpenedSnapshot, functions: @escaping @Sendable (Database) -> Void) {
+        self.file = file
+        pool = file.pool
+        snapshotPath = file.path
+        reusedSnapshot = opened.reused
+        snapshotUpdate = opened.update
+        continued = opened.continued
+        viewErrors = opened.viewErrors
+        madeFrom = opened.madeFrom
+        stale = Mutex(opened.staleViews)
+        self.functions = functions
     }
 
     /// The materialized views whose rows are not yet computed again (lowercased names): until `computeStaleViews()`,
@@ -100,11 +113,6 @@ public final class SiteDatabase: Sendable {
         } catch {
             throw .database(path: snapshotPath, message: "\(error)")
         }
-    }
-
-    deinit {
-        try? pool.close()
-        SiteDatabase.removeFiles(at: snapshotPath)
     }
 
     /// Runs one page query. Named parameters (`:slug`) are bound from `parameters`; a missing one binds NULL.

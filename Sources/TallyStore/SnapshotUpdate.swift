@@ -30,12 +30,24 @@ extension PublishedSnapshot {
     static func update(kept: String, recorded: SourceDigests, from sourcePath: String, policy: PublicationPolicy,
                        views: [SiteView], functions: @escaping @Sendable (Database) -> Void, deferViews: Bool = false,
                        at snapshotPath: String) -> (SnapshotUpdate, SourceDigests, StaleViews)? {
-        // A private key column changes what the scrub can find; such a snapshot is always made.
-        // The database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
-        guard sqlite3_compileoption_used("USE_URI") == 1,
-              !policy.privateColumns.contains(where: { keyColumns.contains($0.column) }),
-              let materialized = materializedViews(views, in: kept),
-              (try? FileManager.default.copyItem(atPath: kept, toPath: snapshotPath)) != nil else { return nil }
+        guard canUpdate(policy: policy), (try? FileManager.default.copyItem(atPath: kept, toPath: snapshotPath)) != nil else { return nil }
+        return update(inPlace: snapshotPath, recorded: recorded, from: sourcePath, policy: policy, views: views,
+                      functions: functions, deferViews: deferViews)
+    }
+
+    /// Whether any snapshot under `policy` can be updated: a private key column changes what the scrub can find, and
+    /// the database is attached read-only through a URI, which SQLite reads as a file name unless built to take it.
+    private static func canUpdate(policy: PublicationPolicy) -> Bool {
+        sqlite3_compileoption_used("USE_URI") == 1 && !policy.privateColumns.contains(where: { keyColumns.contains($0.column) })
+    }
+
+    /// Brings the snapshot at `snapshotPath`, whose rows are the database's as `recorded`, up to the database at
+    /// `sourcePath` in place, as `update(kept:…)` does its copy: `tally serve` updates the snapshot its last build
+    /// read (`SiteDatabase.continuing`). Nil, with the file as it was (one transaction), when it cannot be done.
+    static func update(inPlace snapshotPath: String, recorded: SourceDigests, from sourcePath: String, policy: PublicationPolicy,
+                       views: [SiteView], functions: @escaping @Sendable (Database) -> Void,
+                       deferViews: Bool) -> (SnapshotUpdate, SourceDigests, StaleViews)? {
+        guard canUpdate(policy: policy), let materialized = materializedViews(views, in: snapshotPath) else { return nil }
         var writable = Configuration()
         writable.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = OFF")
@@ -78,7 +90,11 @@ extension PublishedSnapshot {
         if now.tables["post_deliveries"] != nil { personal.insert("post_deliveries") }
         let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
         for table in copied.sorted() {
-            guard try copyChangedRows(db, table: table, policy: policy) else { return nil }
+            // A table whose own rows changed, and whose scrub no other changed table decides, is walked over the runs of
+            // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept by `tally serve`).
+            let rescrubbed = scrubbedWith(changed.subtracting([table]), personalTables: personal).contains(table)
+            let runs = changed.contains(table) && !rescrubbed ? now.changedChunks(of: table, since: recorded) : nil
+            guard try copyChangedRows(db, table: table, policy: policy, runs: runs) else { return nil }
         }
         try removeUnpublishedUsers(db, published: policy.publishedUsers, only: copied)
         for column in policy.privateColumns where copied.contains(column.table) {
@@ -92,7 +108,9 @@ extension PublishedSnapshot {
     /// the database lacks or holds otherwise and inserts the database's rows the snapshot lacks or holds otherwise.
     /// Rows the scrub removed come back here and are removed again after. False when the table has no rowid or
     /// columns that cannot be written (generated ones).
-    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy) throws -> Bool {
+    /// - Parameter runs: the runs of rowids (`rowid >> SourceDigests.chunkShift`) outside which the database's rows
+    ///   are as the snapshot's were copied; nil walks every row.
+    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy, runs: [Int64]?) throws -> Bool {
         let source = try db.columns(in: table, in: "tally_source")
         let columns = try db.columns(in: table, in: "main").map(\.name)
         let sourceNames = Set(source.map(\.name))
@@ -105,11 +123,21 @@ extension PublishedSnapshot {
         let quoted = table.quotedDatabaseIdentifier
         var removed: [Int64] = []
         var added: [Int64] = []
-        guard SiteDatabase.walkInRowidOrder(db, "SELECT rowid, \(compared) FROM tally_source.\(quoted) ORDER BY rowid",
-                                            "SELECT rowid, \(compared) FROM main.\(quoted) ORDER BY rowid", differing: { now, kept in
-            if let kept { removed.append(sqlite3_column_int64(kept, 0)) }
-            if let now { added.append(sqlite3_column_int64(now, 0)) }
-        }) else { return false }
+        // A column named `rowid` stands for it in SQL: its values, not the rowids, would bound the runs.
+        let ranges = runs.flatMap { runs in columns.contains { $0.lowercased() == "rowid" } ? nil : runs }.map { runs in
+            runs.map { run in
+                // The last run has no end: one past it does not fit in 64 bits.
+                let end = run < Int64.max >> SourceDigests.chunkShift ? " AND rowid < \((run + 1) << SourceDigests.chunkShift)" : ""
+                return " WHERE rowid >= \(run << SourceDigests.chunkShift)" + end
+            }
+        } ?? [""]
+        for range in ranges {
+            guard SiteDatabase.walkInRowidOrder(db, "SELECT rowid, \(compared) FROM tally_source.\(quoted)\(range) ORDER BY rowid",
+                                                "SELECT rowid, \(compared) FROM main.\(quoted)\(range) ORDER BY rowid", differing: { now, kept in
+                if let kept { removed.append(sqlite3_column_int64(kept, 0)) }
+                if let now { added.append(sqlite3_column_int64(now, 0)) }
+            }) else { return false }
+        }
         let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         let delete = try db.makeStatement(sql: "DELETE FROM main.\(quoted) WHERE rowid = ?")
         for rowid in removed { try delete.execute(arguments: [rowid]) }

@@ -11,7 +11,7 @@ extension IncrementalBuild {
         guard options.stamp != .none else { return nil }
         let timer = StepTimer(progress)
         let forced = options.stamp == .record
-        let previous = forced ? nil : timer.measure("manifest load") { PageManifest.load(beside: writer.output) }
+        let previous = forced ? nil : timer.measure("manifest load") { PageManifest.load(beside: writer.output, memory: options.memory) }
         let gather: @Sendable () -> PageInputs = {
             timer.measure("page inputs and table digests") {
                 PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
@@ -23,7 +23,7 @@ extension IncrementalBuild {
         let inputs: IncrementalBuild.Inputs = previous == nil ? .gathering(BackgroundWork(gather)) : .gathered(gather())
         return IncrementalBuild(previous: previous, forced: forced, inputs: inputs, sources: sources, database: database,
                                 writer: writer, feedPages: feedPages, planned: planned, keepsReasons: options.explain,
-                                snapshot: previous?.keptSnapshot(beside: writer.output), timer: timer,
+                                snapshot: previous?.keptSnapshot(beside: writer.output), timer: timer, memory: options.memory,
                                 showsListingTotal: sources.map { showsListingTotal($0, templates: templates) })
     }
 }

@@ -53,6 +53,8 @@ final class IncrementalBuild: Sendable {
     /// By source index: whether its pages may show `paginator.total` (`showsListingTotal`), which is then part of
     /// what a listing's page shows.
     let showsListingTotal: [Bool]
+    /// Where `save` keeps the manifest it writes for the next build (`tally serve`).
+    private let memory: BuildMemory?
 
     struct State {
         var reasons: [String: String] = [:]
@@ -69,8 +71,9 @@ final class IncrementalBuild: Sendable {
     /// - Parameter snapshot: the snapshot the last build kept beside its manifest, to find the rows that changed.
     init(previous: PageManifest?, forced: Bool, inputs: Inputs, sources: [PageSource], database: SiteDatabase,
          writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner] = [:], keepsReasons: Bool = false,
-         snapshot: String? = nil, timer: StepTimer = StepTimer(nil), showsListingTotal: [Bool] = []) {
+         snapshot: String? = nil, timer: StepTimer = StepTimer(nil), memory: BuildMemory? = nil, showsListingTotal: [Bool] = []) {
         self.previous = previous
+        self.memory = memory
         self.showsListingTotal = showsListingTotal
         self.keepsReasons = keepsReasons
         self.timer = timer
@@ -198,10 +201,13 @@ final class IncrementalBuild: Sendable {
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }
-        guard let pages = records.sorted() else { return PageManifest.remove(beside: output) }
+        guard let pages = records.sorted() else {
+            memory?.manifest.withLock { $0 = nil }
+            return PageManifest.remove(beside: output)
+        }
         // Only the files the commit moved or linked are read again: the others' stamps are those written or checked.
         timer.measure("manifest saved") {
-            manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds, pagesOf: pages.forEachPage)
+            manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds, memory: memory, pagesOf: pages.forEachPage)
         }
     }
 

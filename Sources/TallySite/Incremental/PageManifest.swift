@@ -112,6 +112,17 @@ struct PageManifest: Equatable {
         return file.path
     }
 
+    /// The manifest beside `output`: the one `memory` holds when the file is still the one the last build wrote with
+    /// it (its stamp: size, times, inode), otherwise read from the file.
+    static func load(beside output: URL, memory: BuildMemory?) -> PageManifest? {
+        let file = file(for: output)
+        if let (kept, stamp) = memory?.manifest.withLock({ $0 }),
+           OutputFileStamp.current(file.lastPathComponent, in: file.deletingLastPathComponent().path)?.stamp == stamp {
+            return kept
+        }
+        return load(beside: output)
+    }
+
     /// The manifest beside `output`, or nil when there is none or it is not one this build can read.
     static func load(beside output: URL) -> PageManifest? {
         guard let text = try? String(contentsOf: file(for: output), encoding: .utf8) else { return nil }
@@ -171,8 +182,16 @@ struct PageManifest: Equatable {
 
     /// The same, with the pages of each content file given by `pagesOf`, sorted by path, in place of `pages`: a
     /// build's records are read back from its `PageRecordLog` (`SortedPageRecords.forEachPage`) one at a time.
+    /// - Parameter memory: where to keep the manifest as written, with its file's stamp, for the next build to take
+    ///   rather than read (`load(beside:memory:)`); left empty when the file was not written.
     func save(beside output: URL, stampingFilesIn folder: String? = nil, trusting holds: @escaping (String) -> Bool = { _ in false },
-              pagesOf: (_ source: String, _ body: (_ path: String, _ page: Page) -> Void) -> Void) {
+              memory: BuildMemory? = nil, pagesOf: (_ source: String, _ body: (_ path: String, _ page: Page) -> Void) -> Void) {
+        memory?.manifest.withLock { $0 = nil }
+        // As `load` would read the file back: the names it cannot read (a tab or a line break) are left out, and a
+        // manifest with such an input is not kept, since `load` reads none of it.
+        var written = PageManifest(global: global, sources: sources.filter { Self.isPlain($0.key) }, pages: [:], snapshot: snapshot)
+        let readable = (global.map { ($0.key, $0.value) } + sources.values.flatMap { $0.map { ($0.key, $0.value) } })
+            .allSatisfy { Self.isPlain($0.0) && Self.isPlain($0.1) }
         let file = Self.file(for: output)
         let partial = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".partial")
         guard let out = BlockWriter(path: partial.path) else { return }
@@ -190,13 +209,20 @@ struct PageManifest: Equatable {
                 guard Self.isPlain(path), !recorded.line.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }),
                       let page = folder.map({ recorded.stamped(in: $0, trusting: holds) }) ?? recorded else { return }
                 out.append("page\t" + path + "\t" + page.line + "\n")
+                if memory != nil { written.pages[path] = page }
             }
         }
         guard out.finish() else {
             try? FileManager.default.removeItem(at: partial)
             return
         }
-        if rename(partial.path, file.path) != 0 { try? FileManager.default.removeItem(at: partial) }
+        if rename(partial.path, file.path) != 0 {
+            try? FileManager.default.removeItem(at: partial)
+            return
+        }
+        if readable, let stamp = OutputFileStamp.current(file.lastPathComponent, in: file.deletingLastPathComponent().path)?.stamp {
+            memory?.manifest.withLock { $0 = (written, stamp) }
+        }
     }
 
     static func isPlain(_ text: String) -> Bool { OutputWriter.isPlain(text) }

@@ -10,25 +10,36 @@ enum ContentLoader {
     /// Names the page data already uses; a query cannot take them.
     static let reservedNames: Set = ["site", "page", "params", "content", "charts"]
 
+    /// - Parameter memory: each file as the last build loaded it (`tally serve`): a file whose text has the same
+    ///   digest is taken from there rather than parsed again, since what loading gives depends on its text and path
+    ///   alone. The files loaded now replace them.
     /// - Returns: also the user's front matter keys across every page, drafts included, for checking `page.key`
-    ///   reads; nil when a file did not load, so its keys are not known.
-    static func load(root: URL, contentDirectory: String, includeDrafts: Bool)
-        -> (pages: [PageSource], dataFiles: [DataFile], frontMatterKeys: Set<String>?, problems: [Diagnostic]) {
+    ///   reads (nil when a file did not load, so its keys are not known), and how many files were parsed.
+    static func load(root: URL, contentDirectory: String, includeDrafts: Bool, memory: BuildMemory? = nil)
+        -> (pages: [PageSource], dataFiles: [DataFile], frontMatterKeys: Set<String>?, problems: [Diagnostic], parsed: Int) {
         let directory = root.appendingPathComponent(contentDirectory)
         let directoryPath = directory.path
+        let files = SourceFiles.list(in: directory, withSuffix: ".md").map { (relativePath: $0, file: contentDirectory + "/" + $0) }
+        let remembered = memory?.content.withLock { $0 } ?? [:]
         // Files are independent, so they load on every core; results keep the sorted file order.
-        let loaded = SourceFiles.list(in: directory, withSuffix: ".md").concurrentMap { relativePath in
-            let file = contentDirectory + "/" + relativePath
+        let loaded = files.concurrentMap { entry -> (digest: String?, parsed: Bool, loaded: Result<PageSource, BuildFailure>) in
+            let (relativePath, file) = entry
             guard let text = SourceFiles.text(atPath: directoryPath + "/" + relativePath) else {
-                return Result<PageSource, BuildFailure>.failure(BuildFailure([
+                return (nil, true, .failure(BuildFailure([
                     Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"),
-                ]))
+                ])))
             }
-            return load(text: text, file: file, relativePath: relativePath).map { page in
+            let digest = ContentDigest.of(bytesOf: text)
+            if let known = remembered[file], known.digest == digest { return (digest, false, known.loaded) }
+            return (digest, true, load(text: text, file: file, relativePath: relativePath).map { page in
                 var page = page
-                page.contentDigest = ContentDigest.of(bytesOf: text)
+                page.contentDigest = digest
                 return page
-            }
+            })
+        }
+        memory?.content.withLock { content in
+            content = [:]
+            for (file, result) in zip(files, loaded) { if let digest = result.digest { content[file.file] = (digest, result.loaded) } }
         }
         var pages: [PageSource] = []
         var problems: [Diagnostic] = []
@@ -44,7 +55,7 @@ enum ContentLoader {
             }
         }
         var frontMatterKeys: Set<String>? = []
-        for result in loaded {
+        for result in loaded.map(\.loaded) {
             switch result {
             case .success(let page):
                 frontMatterKeys?.formUnion(page.frontMatter.extra.keys)
@@ -55,7 +66,7 @@ enum ContentLoader {
                 frontMatterKeys = nil
             }
         }
-        return (pages, dataFiles, frontMatterKeys, problems)
+        return (pages, dataFiles, frontMatterKeys, problems, loaded.count(where: \.parsed))
     }
 
     /// Compiles one content file's text.

@@ -38,9 +38,11 @@ final class Handoff<Value: Sendable>: Sendable {
         ready.signal()
     }
 
-    /// Waits for the value, once.
+    /// Waits for the value; asked again, returns it at once.
     func wait() -> Value {
         ready.wait()
+        // Signalled again for whoever asks next.
+        ready.signal()
         return value.withLock { $0! }
     }
 }

@@ -10,6 +10,9 @@ import TallyTestSupport
 /// (`Edit`) change each of those inputs, and `mismatches` compares an incremental build with a full one.
 struct IncrementalFixture {
     let site: TestSite
+    /// What the builds keep from one to the next, as `tally serve` builds (`BuildMemory`); nil builds as `tally build`
+    /// does, each from the files alone.
+    var memory: BuildMemory?
 
     static let files: [String: String] = [
         "tally.yaml": config(0),
@@ -232,6 +235,7 @@ struct IncrementalFixture {
         var options = BuildOptions(root: site.root)
         options.stamp = .reuse
         options.explain = true
+        options.memory = memory
         return try SiteBuilder.build(options, progress: progress).get()
     }
 
@@ -268,7 +272,7 @@ struct IncrementalFixture {
         case insertDonation, updateDonation, deleteDonation, unpublishedDonation, moveDonation, renameUser, renameOrganization,
              addOrganization, removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
              editConfig, addPage, removePage, changeOutput, deleteOutput, strayOutput, insertDatedDonation, redateDonation,
-             insertMeasure, updateMeasure, deleteMeasure
+             insertMeasure, updateMeasure, deleteMeasure, replaceDatabase
     }
 
     /// Dates on and beside the bounds of the years' pages (`rangeBounds`), and some that are no plain date.
@@ -345,6 +349,14 @@ struct IncrementalFixture {
                 + "WHERE id = (SELECT id FROM measures ORDER BY id \(row))")
         case .deleteMeasure:
             try sql("DELETE FROM measures WHERE id = (SELECT id FROM measures ORDER BY id \(row))")
+        case .replaceDatabase:
+            // Another file in its place, as an export copied over it: a new inode, the same schema, one row changed.
+            let database = site.root.appendingPathComponent("site.sqlite")
+            let copy = site.root.appendingPathComponent("site.sqlite.new")
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(at: database, to: copy)
+            try DatabaseMigrations.migrate(databaseAt: copy.path, seedSQL: "UPDATE organizations SET name = 'Replaced \(number)' WHERE id = (SELECT min(id) FROM organizations)")
+            guard rename(copy.path, database.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         case .strayOutput:
             // A file no build makes, in a folder of its own and in a page's folder: both must go.
             try site.write("stray \(number)", to: "public/stray/p\(number)/index.html")

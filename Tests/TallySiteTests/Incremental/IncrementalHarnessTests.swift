@@ -42,6 +42,33 @@ import Testing
         #expect(updatedAny, "some build updated the kept snapshot, so the comparison tested updated snapshots")
     }
 
+    /// As `tally serve` builds: one `BuildMemory` across the builds, so each build goes on with the snapshot the last
+    /// good one read (updated in place when rows changed), takes unchanged content files and the manifest from memory,
+    /// and must still write what a full build writes after any edit, the database file replaced included.
+    @Test(arguments: [9, 10, 11] as [UInt64])
+    func randomEditsBuildWithWhatTheLastBuildKeptInMemoryAsAFullBuildDoes(seed: UInt64) throws {
+        var fixture = try IncrementalFixture(extra: Self.extra)
+        fixture.memory = BuildMemory()
+        let files = fixture.site.allFiles().count { $0.hasPrefix("content/") && $0.hasSuffix(".md") }
+        _ = try fixture.build()
+        var random = SeededGenerator(state: seed)
+        var keptOpen = 0
+        var updatedInPlace = false
+        var parsedFewer = false
+        for number in 1...24 {
+            let edit = number % 6 == 0 ? .replaceDatabase : IncrementalFixture.Edit.allCases.randomElement(using: &random) ?? .editAbout
+            try fixture.apply(edit, number: number, pick: Int.random(in: 0..<9, using: &random))
+            let summary = try fixture.build()
+            keptOpen += summary.snapshotKeptOpen ? 1 : 0
+            updatedInPlace = updatedInPlace || (summary.snapshotKeptOpen && summary.snapshotUpdate?.tablesCopied.isEmpty == false)
+            parsedFewer = parsedFewer || summary.contentFilesParsed < files
+            #expect(try fixture.mismatches() == [], "seed \(seed), edit \(number): \(edit)")
+        }
+        #expect(keptOpen > 0, "some build went on with the snapshot the last one read")
+        #expect(updatedInPlace, "some build updated that snapshot in place")
+        #expect(parsedFewer, "some build took content files from memory")
+    }
+
     /// Listings numbered from their end keep their older pages while rows are added at their start: their pages
     /// must still equal a full build's after any edit.
     @Test(arguments: [4, 5] as [UInt64])
