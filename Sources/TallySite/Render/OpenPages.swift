@@ -35,9 +35,7 @@ package enum OpenPages {
     /// all its pages; so is a path no file gives.
     static func render(_ paths: Set<String>, renderer: PageRenderer, rewriter: SitePathRewriter?) -> [OpenPage] {
         let wanted = paths.union(paths.flatMap(ancestors(of:)))
-        computeViewsRead(by: renderer.sources.filter { source in
-            source.route.isTemplated ? wanted.contains(where: source.route.canGive) : wanted.contains(source.route.path())
-        }, in: renderer.database)
+        computeViewsRead(by: queriesRunAhead(renderer.sources, open: paths, ancestors: wanted), in: renderer.database)
         let (plan, _) = PageExpander.plan(renderer.sources, database: renderer.database, givingOnly: wanted)
         var pages = plan.singlePages.filter { wanted.contains($0.path) }
         for index in plan.templatedSources {
@@ -55,13 +53,27 @@ package enum OpenPages {
         }
     }
 
-    /// Computes the snapshot's stale materialized views first (`SiteDatabase.computeStaleViews`) when a query of
-    /// `sources`, their `pages` queries included, reads one of them: the open pages need the rows the build will see.
-    /// Left to the build when that fails, which reports it.
-    private static func computeViewsRead(by sources: [PageSource], in database: SiteDatabase) {
+    /// The queries that rendering `open` ahead runs: every query of a file that can give one of those pages, and
+    /// only the `pages` query of a file that gives nothing but their ancestors (`wanted`), whose titles the
+    /// breadcrumbs take without running its body's queries. A home page that sums every gift from a materialized
+    /// view must not make an organization's open page wait for the views to be computed again.
+    static func queriesRunAhead(_ sources: [PageSource], open: Set<String>, ancestors wanted: Set<String>) -> [String] {
+        func gives(_ source: PageSource, _ paths: Set<String>) -> Bool {
+            source.route.isTemplated ? paths.contains(where: source.route.canGive) : paths.contains(source.route.path())
+        }
+        return sources.flatMap { source -> [String] in
+            guard gives(source, wanted) else { return [] }
+            let pages = [source.frontMatter.pagesQuery].compactMap { $0 }
+            return gives(source, open) ? source.queries.map(\.sql) + pages : pages
+        }
+    }
+
+    /// Computes the snapshot's stale materialized views first (`SiteDatabase.computeStaleViews`) when one of `sql`
+    /// reads one of them: the open pages need the rows the build will see. Left to the build when that fails, which
+    /// reports it.
+    private static func computeViewsRead(by sql: [String], in database: SiteDatabase) {
         let stale = database.staleViews
         guard !stale.isEmpty else { return }
-        let sql = sources.flatMap { $0.queries.map(\.sql) + [$0.frontMatter.pagesQuery].compactMap { $0 } }
         if database.tablesRead(by: sql).contains(where: { $0.map { !$0.isDisjoint(with: stale) } ?? true }) {
             try? database.computeStaleViews()
         }
