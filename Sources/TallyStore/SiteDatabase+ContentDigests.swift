@@ -47,7 +47,9 @@ extension SiteDatabase {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         // A WITHOUT ROWID table has no rowid; its primary key orders and identifies its rows instead.
-        if sqlite3_prepare_v2(connection, "SELECT rowid, * FROM \(quoted)", -1, &statement, nil) != SQLITE_OK {
+        // In rowid order, said rather than left to the planner (a table scan gives it at no cost): each run of rowids
+        // must come in one stretch, or its digest would be only the last stretch's.
+        if sqlite3_prepare_v2(connection, "SELECT rowid, * FROM \(quoted) ORDER BY rowid", -1, &statement, nil) != SQLITE_OK {
             sqlite3_finalize(statement)
             statement = nil
             guard sqlite3_prepare_v2(connection, "SELECT * FROM \(quoted)", -1, &statement, nil) == SQLITE_OK else {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyMarkdown
+@testable import TallyMarkdown
 
 @Suite struct MarkdownRendererTests {
     let safe = MarkdownRenderer()
@@ -26,8 +26,20 @@ import TallyMarkdown
         #endif
     }
 
-    /// A document far larger than the arena's 256 KiB blocks (nodes over many blocks, the HTML buffer grown past a
-    /// block of its own) renders as its parts do, and the arena serves the next document after it.
+    /// A short document that still allocates more than a 256 KiB block of the arena (only documents of at most
+    /// `arenaDocumentLimit` bytes take it): 16 KB of emphasis and links, each run a node, a delimiter and a bracket,
+    /// across several blocks. It renders as its parts do, which the same text in pieces shows.
+    @Test func aShortDocumentOverSeveralArenaBlocksRendersAsItsParts() {
+        let part = "*a* [b] _c_ ~d~ "
+        let count = MarkdownRenderer.arenaDocumentLimit / part.utf8.count - 1
+        let html = safe.html(part)
+        let inner = html.dropFirst("<p>".count).dropLast("</p>\n".count)
+        #expect(safe.html(String(repeating: part, count: count)) == "<p>" + String(repeating: inner + " ", count: count - 1) + inner + "</p>\n")
+        #expect(safe.html(part) == html)
+    }
+
+    /// A document far larger than the arena's 256 KiB blocks, which uses the system's allocator (it is longer than
+    /// `arenaDocumentLimit`), renders as its parts do, and the arena serves the next document after it.
     @Test func aDocumentLargerThanTheArenasBlocksRendersAsItsParts() {
         let part = "## Part\n\nSome *text* with ~~old~~ www.example.org and `code`.\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n"
         let html = safe.html(part)

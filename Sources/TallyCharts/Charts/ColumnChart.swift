@@ -52,16 +52,20 @@ struct ColumnPlot: CategoryPlot {
         let trialLeft = max(trial.labelWidth + 14, 24)
         let count = dataset.categories.count
         let trialBands = BandScale(count: count, range: (trialLeft, width - 16))
-        categoryLabels = CategoryLabels(dataset.categories.map(\.axisLabel), step: trialBands.step,
-                                        ordered: dataset.xKind != .text)
-        bottom = height - categoryLabels.height
+        let labels = dataset.categories.map(\.axisLabel)
+        let trialLabels = CategoryLabels(labels, step: trialBands.step, ordered: dataset.xKind != .text)
+        bottom = height - trialLabels.height
         axis = ValueAxis(lower: lower, upper: upper, style: style, range: (bottom, top), spacing: 45, includeZero: true,
                          minimumStep: step, trial: trial)
         right = width - 16
-        left = categoryLabels.left(from: max(trialLeft, axis.labelWidth + 14), width: width) { left in
+        left = trialLabels.left(from: max(trialLeft, axis.labelWidth + 14), width: width) { left in
             BandScale(count: count, range: (left, width - 16)).center(0)
         }
         bands = BandScale(count: count, range: (left, right))
+        // The bands narrowed when the plot moved right for its first label: which labels are drawn is decided on
+        // the step they have now, so that turned ones are still far enough apart.
+        categoryLabels = bands.step == trialBands.step ? trialLabels
+            : CategoryLabels(labels, step: bands.step, ordered: dataset.xKind != .text)
     }
 
     /// Where each bar sits on the value axis: from zero for single and grouped bars, on top of the previous

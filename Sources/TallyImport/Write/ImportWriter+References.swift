@@ -25,18 +25,24 @@ extension ImportWriter {
             try restoreKeyIndex(on: table)
             let id = try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) WHERE import_source = ? AND external_id = ?",
                                         arguments: [source, externalID])
-            if id == nil, !refersToFailedRecord(table, externalID) { missingName(record, column, "no \(table) row \(Diagnostic.quoted(externalID)) was imported from \(source)", hint: "import it first") }
+            let name = table + "\u{1}" + externalID
+            if id == nil, !refersToFailedRecord(table, externalID), !isKnownMissing(record, name) {
+                missingName(record, column, name, "no \(table) row \(Diagnostic.quoted(externalID)) was imported from \(source)",
+                            hint: "import it first")
+            }
             return id?.databaseValue
         }
     }
 
     private func organizationID(_ reference: String, record: ContractRecord, column: String) throws -> Int64? {
         if let known = organizations[reference] { return known }
+        let name = "organization\u{1}" + reference
+        if isKnownMissing(record, name) { return nil }
         var id = try Int64.fetchOne(db, sql: "SELECT id FROM organizations WHERE slug = ?", arguments: [reference])
         if id == nil {
             let matches = try Int64.fetchAll(db, sql: "SELECT id FROM organizations WHERE name = ? COLLATE NOCASE LIMIT 2", arguments: [reference])
             if matches.count > 1 {
-                missingName(record, column, "more than one organization is named \(Diagnostic.quoted(reference))", hint: "name it by its slug")
+                missingName(record, column, name, "more than one organization is named \(Diagnostic.quoted(reference))", hint: "name it by its slug")
                 return nil
             }
             id = matches.first
@@ -50,7 +56,7 @@ extension ImportWriter {
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT name FROM organizations ORDER BY name")
             let suggestion = NameSuggestion.closest(to: reference, among: names).map { "did you mean '\($0)'? " } ?? ""
-            missingName(record, column, "no organization is named \(Diagnostic.quoted(reference))",
+            missingName(record, column, name, "no organization is named \(Diagnostic.quoted(reference))",
                     hint: suggestion + "name one by its slug or name, or add missing ones with --create-missing")
             return nil
         }
@@ -60,6 +66,8 @@ extension ImportWriter {
 
     private func userID(_ username: String, record: ContractRecord, column: String) throws -> Int64? {
         if let known = users[username] { return known }
+        let name = "user\u{1}" + username
+        if isKnownMissing(record, name) { return nil }
         var id = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE username = ?", arguments: [username])
         if id == nil, options.createMissing, let created = createdAt(for: record) {
             try db.execute(sql: "INSERT INTO users (username, display_name, created_at) VALUES (?, ?, ?)", arguments: [username, username, created])
@@ -69,7 +77,7 @@ extension ImportWriter {
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT username FROM users ORDER BY username")
             let suggestion = NameSuggestion.closest(to: username, among: names).map { "did you mean '\($0)'? " } ?? ""
-            missingName(record, column, "no user is named \(Diagnostic.quoted(username))", hint: suggestion + "add it with --create-missing, or check --user")
+            missingName(record, column, name, "no user is named \(Diagnostic.quoted(username))", hint: suggestion + "add it with --create-missing, or check --user")
             return nil
         }
         users[username] = id
@@ -79,6 +87,8 @@ extension ImportWriter {
     private func categoryID(_ name: String, userID: Int64, record: ContractRecord, column: String) throws -> Int64? {
         let key = "\(userID)\u{1}\(name)"
         if let known = categories[key] { return known }
+        let name = "category\u{1}" + key
+        if isKnownMissing(record, name) { return nil }
         var id = try Int64.fetchOne(db, sql: "SELECT id FROM budget_categories WHERE user_id = ? AND name = ?", arguments: [userID, name])
         if id == nil, options.createMissing {
             try db.execute(sql: "INSERT INTO budget_categories (user_id, name) VALUES (?, ?)", arguments: [userID, name])
@@ -88,7 +98,7 @@ extension ImportWriter {
         guard let id else {
             let names = try String.fetchAll(db, sql: "SELECT name FROM budget_categories WHERE user_id = ? ORDER BY name", arguments: [userID])
             let suggestion = NameSuggestion.closest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
-            missingName(record, column, "the user has no budget category \(Diagnostic.quoted(name))", hint: suggestion + "add missing ones with --create-missing")
+            missingName(record, column, name, "the user has no budget category \(Diagnostic.quoted(name))", hint: suggestion + "add missing ones with --create-missing")
             return nil
         }
         categories[key] = id

@@ -353,17 +353,23 @@ final class ImportWriter {
         problems.append(record.location.problem(message, hint: hint, sourceColumn: column.flatMap { record.origins[$0] }))
     }
 
-    /// A reference to a row the database lacks (`message` names it): reported at the first row that names it, and
-    /// counted at the others, so 500 gifts to one unknown organization make one error, not the 100 the import stops at.
-    func missingName(_ record: ContractRecord, _ column: String?, _ message: String, hint: String) {
-        let key = record.location.file + "\u{1}" + message
-        if let first = missingNames[key] {
-            problemsFound += 1
-            missingNames[key] = (first.problem, first.moreRows + 1)
-            return
-        }
-        missingNames[key] = (problems.count, 0)
+    /// A reference to a row the database lacks (`name`, such as `organization` and its name), `message` saying so:
+    /// reported at the first row that names it, and counted at the others, so 500 gifts to one unknown organization
+    /// make one error, not the 100 the import stops at.
+    func missingName(_ record: ContractRecord, _ column: String?, _ name: String, _ message: String, hint: String) {
+        missingNames[record.location.file + "\u{1}" + name] = (problems.count, 0)
         problem(record, column, message, hint: hint)
+    }
+
+    /// Whether `name` was found missing at an earlier row of this file: then this row is counted with that report
+    /// and fails, before any look-up. A file that names one unknown organization in every row would otherwise look
+    /// it up, and make its "did you mean" among every organization, once a row, never stopping at 100 errors.
+    func isKnownMissing(_ record: ContractRecord, _ name: String) -> Bool {
+        let key = record.location.file + "\u{1}" + name
+        guard let first = missingNames[key] else { return false }
+        problemsFound += 1
+        missingNames[key] = (first.problem, first.moreRows + 1)
+        return true
     }
 
     /// A row that refers to a record which failed: counted as failing, not reported again. False for any other.

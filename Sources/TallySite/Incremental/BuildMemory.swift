@@ -9,7 +9,8 @@ import TallyStore
 /// nothing between processes but the files beside the output.
 package final class BuildMemory: Sendable {
     private let database = Mutex<SiteDatabase?>(nil)
-    /// Content file (`content/about.md`) → the digest of its text and what loading it gave.
+    /// Content file (`content/about.md`, with its path inside the content folder) → the digest of its text and what
+    /// loading it gave.
     let content = Mutex<[String: (digest: String, loaded: Result<PageSource, BuildFailure>)]>([:])
     /// The manifest the last build wrote, with the stamp of its file just after (`OutputFileStamp`).
     let manifest = Mutex<(PageManifest, stamp: String)?>(nil)

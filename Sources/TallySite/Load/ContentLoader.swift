@@ -10,6 +10,14 @@ enum ContentLoader {
     /// Names the page data already uses; a query cannot take them.
     static let reservedNames: Set = ["site", "page", "params", "content", "charts"]
 
+    /// A file's key in `BuildMemory.content`: its path and its path inside the content folder, since both go into
+    /// what loading gives (the file names its diagnostics, the inner path its route and section), and a changed
+    /// `content_dir` in the config can keep one while changing the other (`content/blog/a.md` is `/blog/a/`
+    /// under `content`, `/a/` under `content/blog`).
+    private static func memoryKey(_ entry: (relativePath: String, file: String)) -> String {
+        entry.file + "\u{1}" + entry.relativePath
+    }
+
     /// - Parameter memory: each file as the last build loaded it (`tally serve`): a file whose text has the same
     ///   digest is taken from there rather than parsed again, since what loading gives depends on its text and path
     ///   alone. The files loaded now replace them.
@@ -30,7 +38,7 @@ enum ContentLoader {
                 ])))
             }
             let digest = ContentDigest.of(bytesOf: text)
-            if let known = remembered[file], known.digest == digest { return (digest, false, known.loaded) }
+            if let known = remembered[memoryKey(entry)], known.digest == digest { return (digest, false, known.loaded) }
             return (digest, true, load(text: text, file: file, relativePath: relativePath).map { page in
                 var page = page
                 page.contentDigest = digest
@@ -39,7 +47,7 @@ enum ContentLoader {
         }
         memory?.content.withLock { content in
             content = [:]
-            for (file, result) in zip(files, loaded) { if let digest = result.digest { content[file.file] = (digest, result.loaded) } }
+            for (file, result) in zip(files, loaded) { if let digest = result.digest { content[memoryKey(file)] = (digest, result.loaded) } }
         }
         var pages: [PageSource] = []
         var problems: [Diagnostic] = []

@@ -69,6 +69,20 @@ import Testing
         #expect(parsedFewer, "some build took content files from memory")
     }
 
+    /// A content file's route and section come from its path inside the content folder: with `content_dir` moved
+    /// into a subfolder, `content/blog/post.md` is `/post/`, not `/blog/post/`, though its text and file are the same,
+    /// so the file is loaded again rather than taken from memory.
+    @Test func aContentFolderMovedInTheConfigLoadsItsFilesAgain() throws {
+        var fixture = try IncrementalFixture(extra: ["content/blog/post.md": "---\ntitle: Post\n---\nIn the blog.\n"])
+        fixture.memory = BuildMemory()
+        _ = try fixture.build()
+        #expect(FileManager.default.fileExists(atPath: fixture.site.root.appendingPathComponent("public/blog/post/index.html").path))
+        try fixture.site.write(IncrementalFixture.config(0) + "content_dir: content/blog\n", to: "tally.yaml")
+        _ = try fixture.build()
+        #expect(FileManager.default.fileExists(atPath: fixture.site.root.appendingPathComponent("public/post/index.html").path))
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// Listings numbered from their end keep their older pages while rows are added at their start: their pages
     /// must still equal a full build's after any edit.
     @Test(arguments: [4, 5] as [UInt64])
