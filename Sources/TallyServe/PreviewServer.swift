@@ -19,6 +19,9 @@ public struct PreviewServer: Sendable {
     /// Called on the build's thread once the open pages it rendered first are served, before the build goes on: tests
     /// hold the build here to look at the server between the two.
     var shownAhead: @Sendable ([OpenPage]) -> Void = { _ in }
+    /// `tally serve --timings`: makes the reporter of one rebuild, which is told every stage and step, then `finish`ed
+    /// once the build returns.
+    public var timings: (@Sendable () -> any RebuildTimings)?
 
     /// - Parameter port: 0 picks a free port; `run` reports the one it got.
     public init(options: BuildOptions, port: UInt16, console: @escaping @Sendable (String) -> Void) {
@@ -84,7 +87,8 @@ public struct PreviewServer: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var options = self.options
-        let publisher = PublishOnCommit(state: state, basePath: loaded.basePath)
+        let timer = timings?()
+        let publisher = PublishOnCommit(state: state, basePath: loaded.basePath, timings: timer)
         let open = state.openPages
         if !open.isEmpty {
             let console = self.console, shownAhead = self.shownAhead
@@ -100,6 +104,7 @@ public struct PreviewServer: Sendable {
         let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { [options] in continuation.resume(returning: SiteBuilder.build(options, progress: publisher)) }
         }
+        timer?.finish()
         switch result {
         case .success(let summary):
             publisher.publish(summary.output)
@@ -123,4 +128,9 @@ public struct PreviewServer: Sendable {
         }
         return loaded
     }
+}
+
+/// What reports one rebuild's timings (`tally serve --timings`): a `BuildProgress` that prints once the build ends.
+public protocol RebuildTimings: BuildProgress {
+    func finish()
 }

@@ -4,19 +4,25 @@ import TallySite
 
 /// Publishes a good build to the preview as soon as its output is in place (`BuildProgress.outputCommitted`), so open
 /// pages reload while the build still records its stamp, its pages and its snapshot for the next one; before that,
-/// shows the open pages the build rendered first (`showAhead`).
+/// shows the open pages the build rendered first (`showAhead`). With `tally serve --timings`, hands every timing on
+/// to `timings`.
 final class PublishOnCommit: BuildProgress {
     private let state: PreviewStateBox
     private let basePath: String
+    private let timings: (any BuildProgress)?
     private let done = Atomic<Bool>(false)
 
-    init(state: PreviewStateBox, basePath: String) {
+    init(state: PreviewStateBox, basePath: String, timings: (any BuildProgress)? = nil) {
         self.state = state
         self.basePath = basePath
+        self.timings = timings
     }
 
-    func stageStarted(_ stage: BuildStage) {}
+    func stageStarted(_ stage: BuildStage) { timings?.stageStarted(stage) }
     func pagesRendered(_ done: Int, of total: Int) {}
+    var wantsPageTimes: Bool { timings?.wantsPageTimes ?? false }
+    func pageRendered(from file: String, in duration: Duration) { timings?.pageRendered(from: file, in: duration) }
+    func stepTimed(_ name: String, wall: Duration, cpu: Duration) { timings?.stepTimed(name, wall: wall, cpu: cpu) }
 
     func outputCommitted(_ output: URL) {
         publish(output)

@@ -17,7 +17,7 @@ extension SiteDatabase {
                              readerTimes: (@Sendable (_ wall: Duration, _ cpu: Duration) -> Void)? = nil,
                              _ body: (_ columns: [String], _ rows: [[DataValue]]) -> Void) throws(QueryError) -> [String] {
         let handoff = ChunkHandoff()
-        let reader = Thread { [pool] in
+        DetachedThread.start { [pool] in
             let started = readerTimes == nil ? nil : (wall: ContinuousClock.now, cpu: Self.threadCPUTime())
             // Reported before the last item, so the caller has the times once it returns.
             func finish(_ item: ChunkHandoff.Item) {
@@ -42,7 +42,6 @@ extension SiteDatabase {
                 finish(.failed(SiteDatabase.queryError(error)))
             }
         }
-        reader.start()
         var columns: [String] = []
         while true {
             switch handoff.take() {

@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
 import TallyFormat
+import TallyServe
 import TallySite
 
 /// Prints build progress: `[i/n] stage` lines and a page counter on a terminal, nothing but the summary otherwise,
 /// so CI logs get one line per problem and no animation.
-final class ConsoleReporter: BuildProgress {
-    private let isTerminal = isatty(STDERR_FILENO) == 1
+final class ConsoleReporter: RebuildTimings {
+    /// Whether stage lines and the page counter show on a terminal: not between `tally serve`'s own lines.
+    private let isTerminal: Bool
     private let counterShown = Mutex(false)
     /// With `--timings`: when each stage started, to print how long each took once the build ends.
     private let stageStarts: Mutex<[(stage: BuildStage, at: ContinuousClock.Instant, cpu: Duration)]>?
@@ -15,7 +17,8 @@ final class ConsoleReporter: BuildProgress {
     /// With `--timings`: the build's own steps besides page renders (`BuildProgress.stepTimed`), by name.
     private let stepTimes: Mutex<[String: (wall: Duration, cpu: Duration, count: Int)]>?
 
-    init(timings: Bool = false) {
+    init(timings: Bool = false, showsStages: Bool = true) {
+        isTerminal = showsStages && isatty(STDERR_FILENO) == 1
         stageStarts = timings ? Mutex([]) : nil
         fileTimes = timings ? Mutex([:]) : nil
         stepTimes = timings ? Mutex([:]) : nil

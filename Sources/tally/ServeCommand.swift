@@ -8,7 +8,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build, serve the site on 127.0.0.1, and rebuild and reload on every change.",
         discussion: """
-            Watches the content, templates and static folders, the config and the database. Open pages reload \
+            Watches the content, templates, static and views folders, the config and the database. Open pages reload \
             after each good build; a failed build prints its diagnostics here and over the page, and the last good \
             build stays served. The site is served under the base path of `base_url`. Ctrl-C stops.
             """)
@@ -21,6 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Include pages whose front matter says `draft: true`.")
     var drafts = false
 
+    @Flag(name: .long, help: "After each build, print how long each stage and step took, on standard error.")
+    var timings = false
+
     func run() async throws {
         MallocArenas.limitForBuild()
         let reporter = ConsoleReporter()
@@ -30,7 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var options = site.buildOptions(drafts: drafts)
         options.stamp = .reuse
-        let server = PreviewServer(options: options, port: port) { reporter.printLine($0) }
+        var configured = PreviewServer(options: options, port: port) { reporter.printLine($0) }
+        if timings { configured.timings = { ConsoleReporter(timings: true, showsStages: false) } }
+        let server = configured
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

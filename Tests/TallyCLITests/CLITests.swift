@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,14 +14,46 @@ func tally(_ arguments: [String], in directory: URL? = nil) throws -> (status: I
     process.executableURL = binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    process.environment = childEnvironment()
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // stderr is read on a thread of its own: a child that fills one pipe while the test reads the other would wait
+    // for ever.
+    let stderrData = BackgroundRead(err.fileHandleForReading)
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: stderrData.result(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, stdout, stderr)
+}
+
+/// The test's environment, with the Swift runtime's crash backtracer off: a child that crashes must fail its test
+/// at once. A backtracer that stalled (seen once, blocked on a socket read for 12 minutes) kept the child's stdout
+/// open, and the test run hung instead of failing; glibc's and the runtime's one-line messages still reach stderr.
+func childEnvironment() -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    return environment
+}
+
+/// Reads a pipe to its end on a Dispatch worker.
+private final class BackgroundRead: Sendable {
+    private let data = Mutex<Data>(Data())
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async { [self] in
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
+            done.signal()
+        }
+    }
+
+    func result() -> Data {
+        done.wait()
+        return data.withLock { $0 }
+    }
 }
 
 func temporaryFolder() throws -> URL {

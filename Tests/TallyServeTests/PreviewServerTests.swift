@@ -84,6 +84,29 @@ import TallyStore
         }
     }
 
+    /// `tally serve --timings`: each rebuild gets a reporter of its own, told its stages and steps, and finished once.
+    @Test func eachRebuildReportsItsTimingsToAReporterOfItsOwn() async throws {
+        let reporters = Mutex<[RecordedTimings]>([])
+        let site = try PreviewSite(["content/index.md": "# First\n"])
+        try await site.serve(stamp: .reuse, timings: {
+            let reporter = RecordedTimings()
+            reporters.withLock { $0.append(reporter) }
+            return reporter
+        }) { server in
+            try site.write("# Second\n", to: "content/index.md")
+            #expect(try await eventually { server.console.count { $0.hasPrefix("Built ") } == 2 })
+        }
+        let recorded = reporters.withLock { $0 }
+        #expect(recorded.count == 2)
+        for reporter in recorded {
+            let (stages, steps, finished) = reporter.log.withLock { ($0.stages, $0.steps, $0.finished) }
+            #expect(finished == 1)
+            #expect(stages.first == .loadConfig && stages.contains(.renderPages) && stages.last == .swapOutput)
+            #expect(steps.contains("snapshot made or copied"), "\(steps)")
+        }
+        #expect(recorded[1].log.withLock { $0.steps.contains("manifest load") }, "the second build goes on from the first's record")
+    }
+
     @Test func servesTheSiteUnderTheBasePathOfItsBaseURL() async throws {
         let site = try PreviewSite([
             "tally.yaml": "title: Test\ndatabase: site.sqlite\nbase_url: https://user.github.io/repo/\n",
@@ -121,4 +144,21 @@ func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
         try await Task.sleep(for: .milliseconds(100))
     }
     return false
+}
+
+/// A rebuild's timings as `tally serve --timings` would print them, kept for a test to read.
+final class RecordedTimings: RebuildTimings {
+    struct Log {
+        var stages: [BuildStage] = []
+        var steps: Set<String> = []
+        var finished = 0
+    }
+
+    let log = Mutex(Log())
+
+    var wantsPageTimes: Bool { true }
+    func stageStarted(_ stage: BuildStage) { log.withLock { $0.stages.append(stage) } }
+    func pagesRendered(_ done: Int, of total: Int) {}
+    func stepTimed(_ name: String, wall: Duration, cpu: Duration) { _ = log.withLock { $0.steps.insert(name) } }
+    func finish() { log.withLock { $0.finished += 1 } }
 }

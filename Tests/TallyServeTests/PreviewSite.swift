@@ -40,13 +40,15 @@ struct PreviewSite {
     /// Starts the server on a free port, runs `body`, then stops the server.
     /// - Parameter stamp: `.reuse` builds incrementally, as `tally serve` does.
     /// - Parameter shownAhead: called on the build's thread once the open pages it rendered first are served.
+    /// - Parameter timings: makes each rebuild's timings reporter (`tally serve --timings`).
     func serve(stamp: BuildOptions.StampUse = .none, shownAhead: @escaping @Sendable ([OpenPage]) -> Void = { _ in },
-               _ body: (Connection) async throws -> Void) async throws {
+               timings: (@Sendable () -> any RebuildTimings)? = nil, _ body: (Connection) async throws -> Void) async throws {
         let console = ConsoleLog()
         var options = BuildOptions(root: root)
         options.stamp = stamp
         var configured = PreviewServer(options: options, port: 0) { line in console.lines.withLock { $0.append(line) } }
         configured.shownAhead = shownAhead
+        configured.timings = timings
         let server = configured
         let (bound, listening) = AsyncStream<(UInt16, String)>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TallyStore
 
 /// Work started on a thread of its own, whose result the build collects later.
 ///
@@ -10,12 +11,13 @@ final class BackgroundWork<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(_ body: @escaping @Sendable () -> Value) {
-        let thread = Thread { [self] in
+        // A detached thread, not `Thread`: the result is often the build's snapshot, and must not be released as the
+        // thread ends (`DetachedThread`).
+        DetachedThread.start { [self] in
             let result = body()
             value.withLock { $0 = result }
             done.signal()
         }
-        thread.start()
     }
 
     /// Waits for the work to finish; asked again, returns the same value at once.

@@ -111,7 +111,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 1 | Load config | `Config/`: `SiteConfig.load` (`SiteConfig+Loading.swift`, `YAMLDocument`) | `SiteConfig`; on error the build stops. Then, for `tally build` and `tally serve` (`BuildOptions.stamp`), `BuildStamp` compares the inputs and the output with the stamp the last build left beside the output; when nothing changed, the build ends here as "up to date" |
 | 2 | Load templates | `Load/TemplateLoader.load` | `TemplateLibrary` (every `*.mustache`, HTML content type); missing partials |
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse` (`FrontMatterLines` scans the plainest front matter, one `key: value` a line with quoted text, plain words or a `[list]`; `FrontMatterEvents` reads the rest of the usual shapes from libyaml's events; anything else goes through Yams), `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
-| 4 | Open database | Started before stage 2 on a thread of its own (`Support/BackgroundWork`) and collected here: `SiteDatabase(path:policy:siteContent:importSources:)` (TallyStore), which asks for the pages and views (a `Handoff` the build fills after stage 3) only once the copy is scrubbed, with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create` (the snapshot in WAL mode by then: each materialized view's query runs on a connection of its own into a file of its own, as many at once as there are cores, `MaterializedViewWorkers`, and the writing connection copies each in as it finishes); then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
+| 4 | Open database | Started before stage 2 on a thread of its own (`Support/BackgroundWork`, on a `DetachedThread`, which lets go of the work before the thread ends: a snapshot released in libdispatch's thread clean-up wrote into freed memory) and collected here: `SiteDatabase(path:policy:siteContent:importSources:)` (TallyStore), which asks for the pages and views (a `Handoff` the build fills after stage 3) only once the copy is scrubbed, with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create` (the snapshot in WAL mode by then: each materialized view's query runs on a connection of its own into a file of its own, as many at once as there are cores, `MaterializedViewWorkers`, and the writing connection copies each in as it finishes); then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
 | 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
 | 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` hands `PageRenderer.render` the plain pages, then each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`), on Dispatch's global queue, a few pages a core under way at once and no page waiting for another (`PageWriter.finish` waits for the last) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), a listing as one piece of work beside the pages; `PageWriter+Listings` has SQLite count the split query's rows (`count(*)` over it without its final `ORDER BY`, `SQLTokens.withoutFinalOrderBy`), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap), then reads the rows once, 16 pages at a time, and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows; `Load/Pagination`'s `ListingRows` says where each page starts, also for `paginate_from: end`, whose first page holds the rows left over at the start with the full page after them (`per_page` to twice that less one) and whose later pages are numbered down to `page/1/`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
@@ -1873,7 +1873,7 @@ Open pages reload after each good build; a failed build prints its diagnostics
 here and over the page, and the last good build stays served. The site is
 served under the base path of `base_url`. Ctrl-C stops.
 
-USAGE: tally serve [--config <config>] [--db <db>] [--port <port>] [--drafts]
+USAGE: tally serve [--config <config>] [--db <db>] [--port <port>] [--drafts] [--timings]
 
 OPTIONS:
   --config <config>       The site config file; its folder is the site root.
@@ -1882,6 +1882,9 @@ OPTIONS:
   --port <port>           The port on 127.0.0.1; 0 picks a free one. (default:
                           1313)
   --drafts                Include pages whose front matter says `draft: true`.
+  --timings               After each build, print how long each stage and step
+                          took, on standard error.
+  --version               Show the version.
   -h, --help              Show help information.
 ```
 
@@ -1938,6 +1941,10 @@ changed, shown before the rest of the build (below).
   over the open page (as text) until the next good build; an open page that fails to render ahead of the
   build shows its errors at once. The build only replaces the output when it succeeds, so the last good site
   stays served.
+- **`--timings`** prints, after each rebuild's summary line, what `tally build --timings` prints: each stage's
+  wall and CPU time, the build's own steps (the snapshot update, the manifest's load, the rows checks, …) and
+  the content files that took longest. The stage lines and the page counter are not drawn between serve's own
+  lines.
 - Ctrl-C (or SIGTERM) stops the server and prints `Stopped`.
 
 ## `tally import`
@@ -7126,6 +7133,17 @@ Measured by the lead at `main` after merging donation2, arena2 (with the arena, 
   754 tests with no report from the sanitizer (its one failure: `MallocArenasTests`, since glibc's `mallopt` is not
   the allocator under ASan). What writes into freed memory now and then is still not found; a system library that
   is not instrumented (SQLite, libxml2, cmark-gfm, Foundation) is where to look next.
+
+  **Found (session 15):** Foundation's `Thread { … }` keeps its closure until the thread's thread-specific data is
+  destroyed, and that comes after libdispatch has destroyed its own, whose clean-up frees the thread's cache of
+  continuations but leaves the thread's pointer to it. A build's snapshot (a GRDB connection, whose dispatch queue
+  posts a continuation as it goes) held by `BackgroundWork`'s or `forEachChunk`'s closure was released at that point
+  whenever its thread outlived the build, as on a small site, and wrote into a chunk glibc's cache still held.
+  `DetachedThread` (TallyStore) now takes the work out of the closure as it starts, so everything it holds is
+  released while the thread still runs. `DetachedThreadTests` releases a GRDB queue from such a thread 200 times:
+  with a plain `Thread` in its place the test process aborted with this message in each of three runs; with
+  `DetachedThread` it passes. The arena was never the cause. The CLI tests also run their children with
+  `SWIFT_BACKTRACE=enable=no`, so a crash fails its test at once rather than hanging in the runtime's backtracer.
 
 ## Not done yet
 
