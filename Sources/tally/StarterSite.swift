@@ -174,11 +174,19 @@ public enum StarterSite {
 
             """,
         "static/style.css": """
-            body { font: 16px/1.6 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1d2433; }
+            body { font: 16px/1.6 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1d2433; background: #fff; }
             nav a { margin-right: 1rem; }
             a[aria-current] { font-weight: 600; }
-            /* Tally puts each table and code block in a box that takes keyboard focus: wide ones scroll in it. */
-            .tally-scroll, .tally-table { overflow-x: auto; }
+            /* Tally puts each table and code block in a box that takes keyboard focus: wide ones scroll in it, with a
+               shadow at each edge where more is hidden (the covers scroll with the content, the shadows stay). */
+            .tally-scroll, .tally-table {
+              overflow-x: auto; --cover: #fff; --shadow: rgb(0 0 0 / .2);
+              background: linear-gradient(to right, var(--cover) 40%, transparent) left / 2rem 100% no-repeat local,
+                linear-gradient(to left, var(--cover) 40%, transparent) right / 2rem 100% no-repeat local,
+                radial-gradient(farthest-side at 0 50%, var(--shadow), transparent) left / .75rem 100% no-repeat scroll,
+                radial-gradient(farthest-side at 100% 50%, var(--shadow), transparent) right / .75rem 100% no-repeat scroll,
+                var(--cover);
+            }
             /* Cells take their column's alignment from the Markdown table (an inline style that wins over this). */
             table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
             th, td { padding: .35rem .75rem .35rem 0; border-bottom: 1px solid #d5d9e0; text-align: left; vertical-align: top; }
@@ -189,6 +197,7 @@ public enum StarterSite {
             th.num, td.num { text-align: right; white-space: nowrap; }
             @media (prefers-color-scheme: dark) {
               body { background: #111418; color: #e6e9ef; } a { color: #8ab4ff; } th, td { border-color: #3a4150; }
+              .tally-scroll, .tally-table { --cover: #111418; --shadow: rgb(255 255 255 / .25); }
             }
 
             """,

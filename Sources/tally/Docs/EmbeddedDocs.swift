@@ -1941,10 +1941,10 @@ changed, shown before the rest of the build (below).
   over the open page (as text) until the next good build; an open page that fails to render ahead of the
   build shows its errors at once. The build only replaces the output when it succeeds, so the last good site
   stays served.
-- **`--timings`** prints, after each rebuild's summary line, what `tally build --timings` prints: each stage's
-  wall and CPU time, the build's own steps (the snapshot update, the manifest's load, the rows checks, …) and
-  the content files that took longest. The stage lines and the page counter are not drawn between serve's own
-  lines.
+- **`--timings`** prints, on standard error before each build's summary line (the first build's too), what
+  `tally build --timings` prints: each stage's wall and CPU time, the build's own steps (the snapshot kept or
+  updated, the manifest's load, the rows checks, …) and the content files by render time. The stage lines and the
+  page counter are not drawn between serve's own lines.
 - Ctrl-C (or SIGTERM) stops the server and prints `Stopped`.
 
 ## `tally import`
