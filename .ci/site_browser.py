@@ -16,6 +16,7 @@ Imported by axe_check.py and keyboard_walk.py (python3 puts their folder, .ci/, 
 import dataclasses
 import functools
 import http.server
+import os
 import pathlib
 import shutil
 import subprocess
@@ -139,6 +140,12 @@ def _chromium() -> webdriver.Chrome:
     return webdriver.Chrome(service=Service(executable_path=driver), options=options)
 
 
+# How long WebKitWebDriver may take to start MiniBrowser and answer with a session (about 2 s here), and how many
+# times it is started before the gate gives up. site-gates' self-test shortens the wait.
+WEBKIT_START_SECONDS = float(os.environ.get("TALLY_WEBKIT_START_SECONDS", "60"))
+WEBKIT_STARTS = 3
+
+
 def _webkit(scheme: str) -> webdriver.WebKitGTK:
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -150,10 +157,42 @@ def _webkit(scheme: str) -> webdriver.WebKitGTK:
         options.add_argument(argument)
     if not shutil.which("xdotool"):
         sys.exit("xdotool must be installed (Debian: xdotool; run make gate-deps)")
-    browser = webdriver.WebKitGTK(options=options, service=Service(executable_path=driver))
+    browser = _webkit_session(lambda service: webdriver.WebKitGTK(options=options, service=service),
+                              lambda: Service(executable_path=driver))
     focus = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--class", "MiniBrowser", "windowfocus"],
                            capture_output=True, text=True, timeout=60)
     if focus.returncode != 0 or not browser.execute_script("return document.hasFocus()"):
         browser.quit()
         sys.exit(f"webkit: could not focus MiniBrowser's window: {focus.stderr.strip() or 'the page has no focus'}")
     return browser
+
+
+def _webkit_session(start, new_service) -> webdriver.WebKitGTK:
+    """Starts WebKitWebDriver and its browser with `start`, again with a new driver when it has not answered in time.
+
+    Now and then WebKitWebDriver starts no MiniBrowser and never answers the request for a session, and selenium
+    waits for it without end (seen twice, the second time on 2026-11-28 between two settings of the axe gate: the
+    gate, and with it CI, hung with the driver alive and no browser under it). Killing the driver ends the wait
+    with a connection error, and a new driver starts the browser.
+    """
+    for attempt in range(1, WEBKIT_STARTS + 1):
+        service = new_service()
+
+        def kill_stalled_driver() -> None:
+            process = getattr(service, "process", None)
+            if process is not None:
+                process.kill()
+
+        watchdog = threading.Timer(WEBKIT_START_SECONDS, kill_stalled_driver)
+        watchdog.start()
+        try:
+            return start(service)
+        except Exception as error:  # selenium's errors, or the connection the killed driver reset
+            if attempt == WEBKIT_STARTS:
+                sys.exit(f"webkit: WebKitWebDriver gave no browser session in {WEBKIT_START_SECONDS} s, "
+                         f"{WEBKIT_STARTS} times: {type(error).__name__}: {str(error).strip()}")
+            print(f"webkit: no browser session after {WEBKIT_START_SECONDS} s ({type(error).__name__}: {str(error).strip()}); "
+                  "starting WebKitWebDriver again", file=sys.stderr, flush=True)
+        finally:
+            watchdog.cancel()
+    raise AssertionError("unreachable")

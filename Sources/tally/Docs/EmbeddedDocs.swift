@@ -1202,6 +1202,15 @@ matters for scroll boxes: Chromium lets the keyboard focus a box that scrolls by
 a table that scrolls with no link in it is out of a WebKit keyboard's reach (the self-test's page shows it:
 its link is the third Tab stop in Chromium and the second in WebKit).
 
+**A WebKit driver that stalls.** Now and then WebKitWebDriver starts no MiniBrowser and never answers the request
+for a session, and selenium waits on a driver without a time limit: the gate hung with the driver alive and no
+browser under it (twice, the second time between two settings of the axe gate). `site_browser.py` kills a driver
+that has not given a session in 60 s and starts another, three times at most, then fails with `webkit:
+WebKitWebDriver gave no browser session in 60 s, 3 times`; the self-test runs the axe gate against a stand-in
+driver that accepts and never answers (`.ci/stalled_webdriver.py`) and expects that message. Each WebKit gate is
+also bounded as a whole (`WEBKIT_GATE_SECONDS`, 20 minutes; the axe gate takes about 2.5 minutes), so a driver that
+stops answering mid-run fails the gate rather than hanging CI.
+
 **Why every page at one setting, and a sample at the others.** The full matrix, 723 pages at four settings in
 two engines, would take about an hour here: axe takes 0.3 s to 4 s a page in Chromium (a bill page, with its
 535 members, is the slowest) and about three times as long in WebKit. So every page is checked at 375 px in
