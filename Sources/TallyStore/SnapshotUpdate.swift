@@ -91,7 +91,7 @@ extension PublishedSnapshot {
         let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
         for table in copied.sorted() {
             // A table whose own rows changed, and whose scrub no other changed table decides, is walked over the runs of
-            // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept by `tally serve`).
+            // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept with the record).
             let rescrubbed = scrubbedWith(changed.subtracting([table]), personalTables: personal).contains(table)
             let runs = changed.contains(table) && !rescrubbed ? now.changedChunks(of: table, since: recorded) : nil
             guard try copyChangedRows(db, table: table, policy: policy, runs: runs) else { return nil }
