@@ -1,8 +1,10 @@
 -- tally: materialize
 -- tally: index (user_id, currency)
+-- tally: index (organization_id)
 -- Each person's gifts added up per organization and currency, one row for all the gifts to one organization in one
 -- currency: how many, their total, the largest gift, the first and the latest date. A report reads its person's rows:
 --   SELECT * FROM gifts_by_org WHERE user_id = :user_id
+-- and a tag's page what everyone gave to its organizations (content/tags/[tag].md), by organization_id.
 -- Materialized: a person's report groups their gifts by organization in several tables and charts, and a long
 -- history (200,000 gifts) would be grouped again by each. Amounts are added only within a currency. The
 -- organization is not joined here, so a gift to an organization missing from the database still counts.

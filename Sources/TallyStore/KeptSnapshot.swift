@@ -6,7 +6,8 @@ import Foundation
 /// scrubbing and indexing the database and computing its views again.
 ///
 /// The record holds the database's digest (its file's stamp, the policy, the settings), the site content's, the
-/// settings' alone, a digest of each of the database's tables as the snapshot copied them, and then the kept file's
+/// settings' alone, a digest of each of the database's tables as the snapshot copied them (and of each run of
+/// 1,024 rowids in it), and then the kept file's
 /// own stamp, so a kept file that anything else replaced is not trusted. When only the database's rows changed, the
 /// build updates a copy of the kept snapshot, table by table (`SnapshotUpdate`), rather than make it again.
 public struct KeptSnapshot: Sendable {
@@ -78,15 +79,26 @@ public struct KeptSnapshot: Sendable {
         guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        // database, content, settings, schema, one line per table (name, tab, digest), then the kept file's stamp.
+        // database, content, settings, schema, one line per table (name, tab, digest, then each run of rowids and its
+        // digest, `run:digest`, after a space), then the kept file's stamp.
         guard lines.count >= 5, let stamp = Self.stamp(path), lines[lines.count - 1] == stamp else { return nil }
         var tables: [String: String] = [:]
+        var chunks: [String: [Int64: String]] = [:]
         for line in lines[4..<(lines.count - 1)] {
             guard let tab = line.lastIndex(of: "\t") else { return nil }
-            tables[String(line[..<tab])] = String(line[line.index(after: tab)...])
+            let table = String(line[..<tab])
+            let fields = line[line.index(after: tab)...].split(separator: " ")
+            guard let digest = fields.first else { return nil }
+            tables[table] = String(digest)
+            var runs: [Int64: String] = [:]
+            for field in fields.dropFirst() {
+                guard let colon = field.firstIndex(of: ":"), let run = Int64(field[..<colon]) else { return nil }
+                runs[run] = String(field[field.index(after: colon)...])
+            }
+            if !runs.isEmpty { chunks[table] = runs }
         }
         return Record(database: lines[0], content: lines[1], settings: lines[2],
-                      source: SourceDigests(schema: lines[3], tables: tables))
+                      source: SourceDigests(schema: lines[3], tables: tables, chunks: chunks))
     }
 
     /// Records what the snapshot just kept at `path` was made from. A table name holding a line break cannot be
@@ -94,7 +106,11 @@ public struct KeptSnapshot: Sendable {
     func record(_ record: Record) {
         guard let stamp = Self.stamp(path), !record.source.tables.keys.contains(where: { $0.contains("\n") }) else { return }
         var text = [record.database, record.content, record.settings, record.source.schema].joined(separator: "\n") + "\n"
-        for (table, digest) in record.source.tables.sorted(by: { $0.key < $1.key }) { text += "\(table)\t\(digest)\n" }
+        for (table, digest) in record.source.tables.sorted(by: { $0.key < $1.key }) {
+            // The runs' digests let the next build's update walk only the runs that changed (`SourceDigests.chunks`).
+            let runs = (record.source.chunks[table] ?? [:]).sorted { $0.key < $1.key }.map { " \($0.key):\($0.value)" }
+            text += "\(table)\t\(digest)" + runs.joined() + "\n"
+        }
         text += "\(stamp)\n"
         try? Data(text.utf8).write(to: URL(fileURLWithPath: recordPath), options: .atomic)
     }

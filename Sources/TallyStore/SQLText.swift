@@ -4,7 +4,15 @@ enum SQLText {
     /// The statement's first keyword, upper-cased, after whitespace and comments: `SELECT`, `WITH`, `PRAGMA`…
     static func firstKeyword(of sql: String) -> String {
         let bytes = Array(sql.utf8)
-        var index = 0
+        let index = skippingSpaceAndComments(bytes, from: 0)
+        var end = index
+        while end < bytes.count, isNamePart(lowercasedASCII(bytes[end])) { end += 1 }
+        return String(decoding: bytes[min(index, bytes.count)..<end], as: UTF8.self).uppercased()
+    }
+
+    /// The index of the first byte at `start` or after it that is neither white space nor in a comment.
+    static func skippingSpaceAndComments(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
@@ -19,9 +27,7 @@ enum SQLText {
                 break
             }
         }
-        var end = index
-        while end < bytes.count, isNamePart(lowercasedASCII(bytes[end])) { end += 1 }
-        return String(decoding: bytes[min(index, bytes.count)..<end], as: UTF8.self).uppercased()
+        return min(index, bytes.count)
     }
 
     static func line(atOrAfter offset: Int, in sql: String) -> Int {

@@ -10,10 +10,13 @@ public struct SnapshotUpdate: Sendable, Equatable {
     public var tablesCopied: [String] = []
     /// The materialized views that read a copied table, directly, through views or through another such view.
     public var viewsComputed: [String] = []
+    /// Those of `viewsComputed` whose changed groups alone were computed again (`GroupedView`).
+    public var groupsComputed: [String] = []
 
-    public init(tablesCopied: [String] = [], viewsComputed: [String] = []) {
+    public init(tablesCopied: [String] = [], viewsComputed: [String] = [], groupsComputed: [String] = []) {
         self.tablesCopied = tablesCopied
         self.viewsComputed = viewsComputed
+        self.groupsComputed = groupsComputed
     }
 }
 
@@ -62,9 +65,11 @@ extension PublishedSnapshot {
                 defer { try? db.execute(sql: "DETACH DATABASE tally_source") }
                 var outcome: (SnapshotUpdate, SourceDigests, StaleViews)?
                 try db.inTransaction {
-                    outcome = try apply(db, recorded: recorded, policy: policy, materialized: materialized)
-                    guard let (_, _, stale) = outcome else { return .rollback }
-                    if !deferViews { try stale.compute(in: db) }
+                    guard let (update, digests, stale, changes) = try apply(db, recorded: recorded, policy: policy, materialized: materialized)
+                    else { return .rollback }
+                    var done = update
+                    if !deferViews { done.groupsComputed = try stale.compute(in: db, changedRows: changes) }
+                    outcome = (done, digests, stale)
                     return .commit
                 }
                 return outcome.map { update, digests, stale in (update, digests, deferViews ? stale : StaleViews()) }
@@ -75,48 +80,74 @@ extension PublishedSnapshot {
         }
     }
 
+    /// - Returns: also, for each table (lowercased) whose own rows changed and whose scrub no other table decides,
+    ///   when few did, every version of them: the kept snapshot's before it was copied over, the database's after
+    ///   the scrub (`StaleViews.compute`).
     private static func apply(_ db: Database, recorded: SourceDigests, policy: PublicationPolicy,
-                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests, StaleViews)? {
+                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests, StaleViews, [String: [[String: DatabaseValue]]])? {
         guard let now = SourceDigests.read(db, schema: "tally_source"), now.schema == recorded.schema,
               try Int.fetchOne(db, sql: """
                   SELECT count(*) FROM tally_source.sqlite_master WHERE type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%'
                   """) == 0 else { return nil }
         let changed = now.changedTables(since: recorded)
-        guard !changed.isEmpty else { return (SnapshotUpdate(), now, StaleViews()) }
+        guard !changed.isEmpty else { return (SnapshotUpdate(), now, StaleViews(), [:]) }
         var personal: Set<String> = []
         for table in now.tables.keys where try db.columns(in: table, in: "tally_source").contains(where: { $0.name == "user_id" }) {
             personal.insert(table)
         }
         if now.tables["post_deliveries"] != nil { personal.insert("post_deliveries") }
         let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
+        var versions: [String: (removed: [[String: DatabaseValue]], added: [Int64])] = [:]
         for table in copied.sorted() {
             // A table whose own rows changed, and whose scrub no other changed table decides, is walked over the runs of
-            // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept by `tally serve`).
+            // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept with the record).
             let rescrubbed = scrubbedWith(changed.subtracting([table]), personalTables: personal).contains(table)
             let runs = changed.contains(table) && !rescrubbed ? now.changedChunks(of: table, since: recorded) : nil
-            guard try copyChangedRows(db, table: table, policy: policy, runs: runs) else { return nil }
+            guard let (removed, added) = try copyChangedRows(db, table: table, policy: policy, runs: runs,
+                                                             keepingRemoved: changed.contains(table) && !rescrubbed)
+            else { return nil }
+            if let removed { versions[table.lowercased()] = (removed, added) }
         }
         try removeUnpublishedUsers(db, published: policy.publishedUsers, only: copied)
         for column in policy.privateColumns where copied.contains(column.table) {
             if try db.columns(in: column.table, in: "main").contains(where: { $0.name == column.column }) { try blank(column, in: db) }
         }
+        // The rows as scrubbed: a row the scrub removed is in no view.
+        var changedRows: [String: [[String: DatabaseValue]]] = [:]
+        for (table, (removed, added)) in versions {
+            let row = try db.makeStatement(sql: "SELECT * FROM main.\(table.quotedDatabaseIdentifier) WHERE rowid = ?")
+            changedRows[table] = try removed + added.compactMap { try Row.fetchOne(row, arguments: [$0]).map(Self.values) }
+        }
         let stale = StaleViews(reading: Set(copied.map { $0.lowercased() }), materialized)
-        return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: stale.views.map(\.name)), now, stale)
+        return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: stale.views.map(\.name)), now, stale, changedRows)
     }
+
+    /// A row's values by lowercased column name.
+    private static func values(_ row: Row) -> [String: DatabaseValue] {
+        Dictionary(zip(row.columnNames.map { $0.lowercased() }, row.databaseValues), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Rows changed in one table past which its views are computed again whole rather than group by group.
+    private static let groupedRowsLimit = 1_000
 
     /// Makes `main.table`'s rows the database's: walks both in rowid order, then deletes the snapshot's rows that
     /// the database lacks or holds otherwise and inserts the database's rows the snapshot lacks or holds otherwise.
     /// Rows the scrub removed come back here and are removed again after. False when the table has no rowid or
     /// columns that cannot be written (generated ones).
-    /// - Parameter runs: the runs of rowids (`rowid >> SourceDigests.chunkShift`) outside which the database's rows
-    ///   are as the snapshot's were copied; nil walks every row.
-    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy, runs: [Int64]?) throws -> Bool {
+    /// - Parameters:
+    ///   - runs: the runs of rowids (`rowid >> SourceDigests.chunkShift`) outside which the database's rows are as
+    ///     the snapshot's were copied; nil walks every row.
+    ///   - keepingRemoved: returns the values of the rows deleted, when there are at most `groupedRowsLimit` rows
+    ///     deleted and inserted.
+    /// - Returns: nil when it cannot be done; else the rows deleted (when kept) and the rowids inserted.
+    private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy, runs: [Int64]?,
+                                        keepingRemoved: Bool) throws -> (removed: [[String: DatabaseValue]]?, added: [Int64])? {
         let source = try db.columns(in: table, in: "tally_source")
         let columns = try db.columns(in: table, in: "main").map(\.name)
         let sourceNames = Set(source.map(\.name))
         guard !columns.isEmpty, columns.allSatisfy(sourceNames.contains),
               try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_table_xinfo(?, 'tally_source') WHERE hidden != 0", arguments: [table]) == 0
-        else { return false }
+        else { return nil }
         // A column blanked by the policy holds other values in the two; it is copied, then blanked again.
         let blanked = Set(policy.privateColumns.filter { $0.table == table }.map(\.column))
         let compared = columns.filter { !blanked.contains($0) }.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
@@ -136,14 +167,19 @@ extension PublishedSnapshot {
                                                 "SELECT rowid, \(compared) FROM main.\(quoted)\(range) ORDER BY rowid", differing: { now, kept in
                 if let kept { removed.append(sqlite3_column_int64(kept, 0)) }
                 if let now { added.append(sqlite3_column_int64(now, 0)) }
-            }) else { return false }
+            }) else { return nil }
+        }
+        var removedRows: [[String: DatabaseValue]]?
+        if keepingRemoved, removed.count + added.count <= groupedRowsLimit {
+            let row = try db.makeStatement(sql: "SELECT * FROM main.\(quoted) WHERE rowid = ?")
+            removedRows = try removed.compactMap { try Row.fetchOne(row, arguments: [$0]).map(Self.values) }
         }
         let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         let delete = try db.makeStatement(sql: "DELETE FROM main.\(quoted) WHERE rowid = ?")
         for rowid in removed { try delete.execute(arguments: [rowid]) }
         let insert = try db.makeStatement(sql: "INSERT INTO main.\(quoted) (rowid, \(list)) SELECT rowid, \(list) FROM tally_source.\(quoted) WHERE rowid = ?")
         for rowid in added { try insert.execute(arguments: [rowid]) }
-        return true
+        return (removedRows, added)
     }
 
     /// A materialized view of the kept snapshot: its query as it was created, and what the query reads (tables and
@@ -199,11 +235,23 @@ struct StaleViews: Sendable {
     /// before they are computed as after.
     var names: Set<String> { Set(views.map { $0.name.lowercased() }) }
 
-    func compute(in db: Database) throws {
+    /// - Parameter changedRows: for a table (lowercased) whose own rows alone changed, every version of those rows
+    ///   (`apply`): a view that only adds up that table's rows by plain columns has those rows' groups computed
+    ///   again alone when it can (`GroupedView`).
+    /// - Returns: the views whose groups alone were computed again.
+    @discardableResult
+    func compute(in db: Database, changedRows: [String: [[String: DatabaseValue]]] = [:]) throws -> [String] {
+        var grouped: [String] = []
         for view in views {
             let quoted = "main." + view.name.quotedDatabaseIdentifier
+            if let shape = GroupedView(select: view.select), view.reads == [shape.table], let rows = changedRows[shape.table],
+               shape.readsExactColumns(in: db), try shape.update(view.name, select: view.select, changed: rows, in: db) {
+                grouped.append(view.name)
+                continue
+            }
             try db.execute(sql: "DELETE FROM \(quoted)")
             try db.execute(sql: "INSERT INTO \(quoted)\n" + view.select)
         }
+        return grouped
     }
 }

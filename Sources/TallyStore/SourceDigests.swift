@@ -10,8 +10,8 @@ struct SourceDigests: Equatable, Sendable {
     /// Each table of the database's own (not `sqlite_`), by name as the schema spells it → its rows' digest.
     var tables: [String: String]
     /// Each such table → a digest of the rows of each run of `chunkRowids` rowids (`rowid >> chunkShift`), so an
-    /// update walks only the runs that changed (`SnapshotUpdate`). Kept in memory only (`tally serve`): a record
-    /// read from its file has none, and two digests of the same rows are equal whether they have them or not.
+    /// update walks only the runs that changed (`SnapshotUpdate`). Kept in memory by `tally serve` and in the kept
+    /// snapshot's record (`KeptSnapshot`); two digests of the same rows are equal whether they have them or not.
     var chunks: [String: [Int64: String]] = [:]
 
     static let chunkShift: Int64 = 10

@@ -53,7 +53,8 @@ struct BuildCommand: ParsableCommand {
             }
             if explain { print(RenderExplanation.text(summary.renderReasons), terminator: "") }
             if explain, let update = summary.snapshotUpdate, !update.tablesCopied.isEmpty {
-                let views = update.viewsComputed.isEmpty ? "" : "; materialized views computed again: " + update.viewsComputed.joined(separator: ", ")
+                let groups = update.groupsComputed.isEmpty ? "" : " (only their changed groups: \(update.groupsComputed.joined(separator: ", ")))"
+                let views = update.viewsComputed.isEmpty ? "" : "; materialized views computed again: " + update.viewsComputed.joined(separator: ", ") + groups
                 print("Snapshot updated from the last build's: rows copied from \(update.tablesCopied.joined(separator: ", "))\(views)")
             }
             let kept = summary.pagesKept == 0 ? "" : "\(summary.pagesRendered - summary.pagesKept) rendered, \(summary.pagesKept) kept; "

@@ -57,7 +57,8 @@ struct ListingPosition: Sendable, Equatable {
 }
 
 /// Every page a build writes, known by URL before any renders, without holding the pages themselves: a templated
-/// file's rows are read again, a chunk at a time, when its pages render (`PageExpander.forEachChunk`).
+/// file's rows are read again, a chunk at a time, when its pages render (`PageExpander.forEachChunk`), unless they
+/// were few enough to keep (`plannedRows`).
 struct PagePlan: Sendable {
     /// URL path → the page that has it. A URL two pages want belongs to the first; the other is reported.
     var owners: [String: PageOwner] = [:]
@@ -69,6 +70,8 @@ struct PagePlan: Sendable {
     var singlePages: [PageInstance] = []
     /// Content files with a `pages` query, by index, in content order.
     var templatedSources: [Int] = []
+    /// The rows of those files' `pages` queries that gave few enough to keep, by file index.
+    var plannedRows: [Int: PlannedRows] = [:]
 
     var pageCount: Int { owners.count + listingPages.count }
 
@@ -128,9 +131,16 @@ enum PageExpander {
             if let paths, !paths.contains(where: source.route.canGive) { continue }
             let line = source.frontMatter.lines["pages"] ?? 1
             var rowIndex = 0
+            var kept: PlannedRows?
+            var overLimit = false
             do {
                 let columns = try database.forEachChunk(sql, chunkSize: chunkSize) { columns, rows in
                     guard missingParameter(source, columns) == nil else { return }
+                    if !overLimit {
+                        var planned = kept.take() ?? PlannedRows(columns: columns)
+                        overLimit = !planned.add(rows)
+                        kept = overLimit ? nil : planned
+                    }
                     for row in rows {
                         defer { rowIndex += 1 }
                         switch instance(of: index, source, columns: columns, row: row, rowIndex: rowIndex, line: line) {
@@ -149,6 +159,7 @@ enum PageExpander {
                     continue
                 }
                 plan.templatedSources.append(index)
+                if !overLimit { plan.plannedRows[index] = kept ?? PlannedRows(columns: columns) }
             } catch {
                 problems.append(QueryDiagnostics.diagnostic(error, queryName: "pages", file: source.file, line: line, inline: true))
             }
@@ -157,7 +168,8 @@ enum PageExpander {
     }
 
     /// Reads the pages of a templated file again, in chunks of at most `chunkSize`, leaving out the rows the plan
-    /// rejected (an unsafe URL segment, a URL another page has). `wanted` picks pages by URL before any is made.
+    /// rejected (an unsafe URL segment, a URL another page has): from the rows the plan kept (`PlannedRows`), or
+    /// else from its query. `wanted` picks pages by URL before any is made.
     /// - Parameter timer: times the reading (its own thread) and the making of the pages as one `--timings` step.
     static func forEachChunk(of sourceIndex: Int, _ sources: [PageSource], plan: PagePlan, database: SiteDatabase,
                              timer: StepTimer = StepTimer(nil), wanted: (String) -> Bool = { _ in true },
@@ -167,8 +179,7 @@ enum PageExpander {
         let line = source.frontMatter.lines["pages"] ?? 1
         let step = "pages queries read again"
         var rowIndex = 0
-        // The query ran without error in `plan`, on the same unchanging snapshot.
-        _ = try? database.forEachChunk(sql, chunkSize: chunkSize, readerTimes: timer.reader(step)) { columns, rows in
+        func handle(_ columns: [String], _ rows: some Sequence<[DataValue]>) {
             let pages = timer.measure(step) {
                 var pages: [PageInstance] = []
                 for row in rows {
@@ -181,6 +192,14 @@ enum PageExpander {
                 return pages
             }
             if !pages.isEmpty { body(pages) }
+        }
+        if let planned = plan.plannedRows[sourceIndex] {
+            for chunk in planned.chunks(of: chunkSize) { handle(planned.columns, chunk) }
+            return
+        }
+        // The query ran without error in `plan`, on the same unchanging snapshot.
+        _ = try? database.forEachChunk(sql, chunkSize: chunkSize, readerTimes: timer.reader(step)) { columns, rows in
+            handle(columns, rows)
         }
     }
 

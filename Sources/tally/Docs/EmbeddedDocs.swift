@@ -42,7 +42,7 @@ both `tally import` (into the user's database) and the pipeline (`sources:`, int
 | `CLibXML2` | libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0`; the one Foundation's `XMLParser` links too) | a `.systemLibrary` target for `TallyImport`'s roll-call XML: its SAX2 parser. `shim.h` leaves libxml2's ICU declarations out, which clash with Foundation's copy of ICU in one Swift program |
 | `TallyFormat` | nothing | `DataValue`/`DataTable` (query results), `Currency` (ISO 4217 table), `Money`, `ExchangeRate` (a rate as exact decimal text; money converted with integers, rounded half to even), `NumberText`, `ISODate`, `Slug` (what `slugify()` makes), `CSVText` (RFC 4180 CSV of a query result: money in major units, OWASP's formula rule), `Diagnostic` (a located problem: every module's errors), and `NameSuggestion` (the one "did you mean" matcher for config, front matter, feed, chart and table keys). `FormatLocale` (`Locale/`): the six supported locales' separators, currency and percent patterns, symbols, compact units, month names and date patterns as data from CLDR, passed down as a value (`FormatSettings.locale`, `ChartSpec.locale`) rather than read from ICU or the environment, so output is byte-identical on every machine and pages in different locales render in parallel. |
 | `TallyMarkdown` | CCMarkGFM, CMarkGFMSupport | `MarkdownRenderer`: GFM → HTML (safe or raw-HTML mode; for pages, `ScrollRegions` wraps each table and code block in a labelled, focusable box, as a cmark-gfm custom block) and `fencedCodeBlocks(in:)` with line numbers. The only code that touches cmark-gfm pointers. Each call has its own parser; inline passes (`cmark_parser_finish`) run at the same time once `CMarkGFMSupport` keeps cmark-gfm's special-character table set, and under a lock where it cannot (see [the decision](#design-decisions)). |
-| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `KeptSnapshot` (the snapshot kept beside the output and its record), `SnapshotUpdate` (a copy of it updated from the database's changed tables, `SourceDigests` telling which; `StaleViews`, the materialized views to compute again, which `tally serve` leaves until its open pages are rendered), `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order; `MaterializedViewWorkers` computes the materialized ones at the same time, each into a file of its own), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment` (registered with SQLite's C API, so a key that is already a safe segment is handed back without a Swift string), `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `AbandonedFiles` (what a killed run left: its snapshot, a build's staging folder), `StoreError`, `QueryError` |
+| `TallyStore` | TallyFormat, GRDB | `Schema` (contract versions 1 to 3, and 5's `exchange_rates` in `Schema+ExchangeRates`), `DatabaseMigrations` (version 4, `users.timezone`, is a statement of its own there), `PublicationPolicy`, `PublishedSnapshot`, `KeptSnapshot` (the snapshot kept beside the output and its record), `SnapshotUpdate` (a copy of it updated from the database's changed tables, `SourceDigests` telling which; `StaleViews`, the materialized views to compute again, which `tally serve` leaves until its open pages are rendered; `GroupedView`, a view that only adds up one table by plain columns, whose changed groups alone are computed again), `SitePage` and `SitePagesTables` (the content as tables), `SiteView` and `SiteViews` (a site's shared queries as SQL views, or tables with indexes when materialized, in dependency order; `MaterializedViewWorkers` computes the materialized ones at the same time, each into a file of its own), `SiteDatabase` (read-only pool, `run(sql, parameters)`, and `run(sqls, parameters)` for a page's queries on one connection in one read transaction, rows read straight from SQLite (`SiteDatabase+PageQueries`); its SQL functions `slugify`, `url_segment` (registered with SQLite's C API, so a key that is already a safe segment is handed back without a Swift string), `local_datetime` and `local_date` (both with an optional time zone), and `convert_cents`; `tablesRead(by:)`, the tables and views a query reads as SQLite's authorizer reports them on a connection of its own, `withStatementReads`, which `amountsWithoutCurrency` shares; `contentDigests(of:)`, a digest of each table's rows or view's SQL), `ContentDigest` (FNV-1a, 128 bits: stable across processes), `AbandonedFiles` (what a killed run left: its snapshot, a build's staging folder), `StoreError`, `QueryError` |
 | `TallyTemplates` | TallyFormat, TallyMarkdown, swift-mustache (vendored: `Vendor/swift-mustache`, see the [decision](#design-decisions)) | `PageTemplate` (`.markdown`, `.html`, `.plainText`), the content types and `escapeMarkdown`/`escapeHTML`, template values (`Cell`, `MapContext`, `TableContext`, `RowContext`, `HTMLFragment`, and `TemplateValue`, the enum of them the site builds its maps and lists from, typed when made), the compiled layer (`Compiled/`: `CompiledTemplate`, swift-mustache's parsed tokens compiled into Tally's own nodes, each name numbered once per process by `NameNumbers` so a query result finds its column by index; `CompiledRenderer`, which renders them against `TemplateValue`s into one byte buffer, and leaves a template with a dynamic partial to swift-mustache's `render`), `TemplateHelpers`, `SafeURL`, `RenderSession`, `TemplateLibrary`, `TemplateTag` (tag scanner; `PageTemplate.referencedTemplates`, the partials and parents a template names, for incremental builds) |
 | `TallyCharts` | TallyFormat | SVG charts: `ChartSpec` → `ChartRenderer.render` → `RenderedChart` (see [charts.md](charts.md)). `TallySite` draws ```chart blocks with it. |
 | `TallyHTML` | nothing | reading and editing generated HTML: `HTMLTokenizer` (the one HTML tag reader: start and end tags with attribute name and value byte ranges; see below), `SourceEdits` (a page copied with some byte ranges replaced), `HeadingAnchors` (GitHub-style heading ids, never an id the layout writes), `LineIndex` (byte offset → line and column), `HTMLScanner` (href/src/srcset/id/name and `<title>` from generated HTML, with line and column), `SitePath` (resolves root-relative and relative URLs, base path included), `LinkChecker` (a built folder → `LinkProblem`s) |
@@ -69,7 +69,8 @@ Sources/TallySite/
                          FeedDefinition's sibling SourceDefinition (a `sources:` entry)
   Load/                  stages 2–4: templates, content files (front matter, routes, SQL blocks), views/*.sql, folder
                          listings, and SourceImports (the `sources:` imported into the snapshot at stage 4)
-  Plan/                  stage 5: PageExpander turns each templated file's pages query into URLs, chunk by chunk
+  Plan/                  stage 5: PageExpander turns each templated file's pages query into URLs, chunk by chunk;
+                         PlannedRows (the rows of a short pages query, kept for the render)
   Render/                stage 6: PageRenderer (queries → Mustache → cmark-gfm → layout), PageContext and SiteContext
                          (page.* and site.*), UnknownKeys, DataFile (*.json.sql, *.csv.sql), PageRenderer+Downloads (a page's `csv` queries as files beside it), PageWriter (renders on every core), ThreadCPUTime (a page's CPU time for `--timings`), OpenPages (`tally serve`'s open pages, rendered before the plan)
     Blocks/              ```chart and ```table blocks: parsed at load time, drawn from the page's rows
@@ -112,7 +113,7 @@ order. `BuildProgress` reports each stage as it starts.
 | 2 | Load templates | `Load/TemplateLoader.load` | `TemplateLibrary` (every `*.mustache`, HTML content type); missing partials |
 | 3 | Load content | `Load/`: `ContentLoader.load` → `FrontMatter.parse` (`FrontMatterLines` scans the plainest front matter, one `key: value` a line with quoted text, plain words or a `[list]`; `FrontMatterEvents` reads the rest of the usual shapes from libyaml's events; anything else goes through Yams), `Route`, SQL-block extraction, `PageTemplate.markdown`; `ViewLoader.load` with `ViewDirectives` | `[PageSource]`; missing partials in bodies; `[SiteView]` from `views/*.sql` (file name and `-- tally:` directives checked) |
 | 4 | Open database | Started before stage 2 on a thread of its own (`Support/BackgroundWork`, on a `DetachedThread`, which lets go of the work before the thread ends: a snapshot released in libdispatch's thread clean-up wrote into freed memory) and collected here: `SiteDatabase(path:policy:siteContent:importSources:)` (TallyStore), which asks for the pages and views (a `Handoff` the build fills after stage 3) only once the copy is scrubbed, with `Load/SourceImports` importing `sources:` into the copy before it is scrubbed → `PublishedSnapshot.make`, with `PageSource.sitePage` rows, then `SiteViews.create` (the snapshot in WAL mode by then: each materialized view's query runs on a connection of its own into a file of its own, as many at once as there are cores, `MaterializedViewWorkers`, and the writing connection copies each in as it finishes); then `Load/PublicationWarnings` warns about a `publish_users` that publishes nobody it names, and `Load/CurrencyReadWarnings` about a query that reads amounts without their currency (`SiteDatabase.amountsWithoutCurrency`, SQLite's authorizer on a connection of its own) | a read-only snapshot holding `site_pages`, `site_page_tags` and the site's views; `viewErrors` become diagnostics in the view files (`ViewLoader.diagnostic`). On either error the build stops (after reporting content problems too) |
-| 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept; safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
+| 5 | Plan pages | `Plan/PageExpander.plan` | a `PagePlan`: every page's URL → its content file and row (`PageOwner`), the plain files' `PageInstance`s, and the templated files. A `pages` query is read in chunks (`SiteDatabase.forEachChunk`) and only URLs are kept, with the rows themselves when there are at most 1,024 (`PlannedRows`, which the render stage reads instead of the query); safe-segment and duplicate-URL checks. A paginated file's page (`paginate:`, `Load/Pagination`) is planned as its listing's first page only (`ListingPosition`). Then `Plan/FullScanCheck` explains each query of a templated file with 10 pages or more (`SiteDatabase.fullScans`: cursors walked from an end in the bytecode) and warns about one that reads a whole table of 1,000 rows or more on every page |
 | 6 | Render pages | For `tally build` and `tally serve`, `Incremental/IncrementalBuild` first drops the pages whose inputs are as the last build recorded (their files are kept; see "Incremental builds" below). `Render/PageWriter.renderAndWrite` hands `PageRenderer.render` the plain pages, then each templated file's rows, read again 256 at a time (`PageExpander.forEachChunk`), on Dispatch's global queue, a few pages a core under way at once and no page waiting for another (`PageWriter.finish` waits for the last) | HTML per page (`RenderedPage`), given the base path by `SitePathRewriter` and written to staging as soon as it is done; dated pages offered to `FeedPages`, which keeps each page feed's newest `limit` entries. A listing's queries run once for all its pages (`PageRenderer.listingTables`), a listing as one piece of work beside the pages; `PageWriter+Listings` has SQLite count the split query's rows (`count(*)` over it without its final `ORDER BY`, `SQLTokens.withoutFinalOrderBy`), claims the URLs of its later pages (`/x/page/2/`, …, added to the plan for the sitemap), then reads the rows once, 16 pages at a time, and each page renders its window with `paginator` (`Render/Paginator`; `Render/ListingPage` holds a listing's shared results, `ListingTables`, and one page's rows; `Load/Pagination`'s `ListingRows` says where each page starts, also for `paginate_from: end`, whose first page holds the rows left over at the start with the full page after them (`per_page` to twice that less one) and whose later pages are numbered down to `page/1/`). The body's headings get ids and `{{toc}}` its contents (`Render/TableOfContents`); a chart over rows in several currencies is drawn once per currency (`CurrencyPanels`, TallyCharts) |
 | 7 | Assemble | `Assemble/SiteAssembler.assemble` → `Sitemap` (from the plan), `RobotsFile`, `NotFoundPage`, `Feeds/FeedBuilder` → `AtomFeed` | `sitemap.xml` (a sitemap index of `sitemap-N.xml` past 50,000 URLs), `robots.txt`, the fallback `404.html`, the feeds |
 | 8 | Copy static | `Output/StaticFiles.copy` (`.css` and `.html` through `SitePathRewriter`) | static files in staging; one at the path of a generated file (`OutputWriter.origin(of:)`: a page, feed, sitemap, data file or `charts.css`) is an error naming both, except `robots.txt` and the fallback `404.html` |
@@ -138,8 +139,9 @@ Rendering one page (`PageRenderer.render`):
 
 **Memory.** Nothing that grows with the pages is held across the build except the plan's URL index (about
 120 bytes a page: the URL and its owner), which the duplicate check, the breadcrumbs, the sitemap and
-`tally check` need. A templated file's rows are read twice, once to plan and once to render, on the same
-unchanging snapshot; the reading runs on a thread of its own (`SiteDatabase.forEachChunk`) because the
+`tally check` need, and the rows of the `pages` queries that gave at most 1,024 (`Plan/PlannedRows`: a query
+that adds up every gift into a few pages is not run again to render them). A longer templated file's rows are read
+twice, once to plan and once to render, on the same unchanging snapshot; the reading runs on a thread of its own (`SiteDatabase.forEachChunk`) because the
 pages of a chunk run their own queries on the pool meanwhile, and GRDB's reads cannot nest on one thread.
 Pages are written as they render; feeds keep only their newest entries (`FeedPages`). A paginated listing holds at
 most 16 pages' rows of its split query and one chunk (`PageWriter.pagesPerWindow`): SQLite counts its rows, and it
@@ -240,7 +242,15 @@ connection with the database attached read-only and in one transaction, digests 
 walks each changed table beside the kept rows in rowid order, deletes the rows that differ and inserts the
 database's with their rowids, scrubs those tables as a new snapshot is scrubbed (a changed `users` copies every
 personal table again, since it decides their rows), and computes again, in place and in the order they were
-created, the materialized views that read a copied table or such a view. A database with triggers or virtual
+created, the materialized views that read a copied table or such a view. A view that only adds up one table's rows
+by plain columns (`GroupedView`: `SELECT k…, count(*), sum(c), min(c), max(c) … FROM t GROUP BY k…`, over columns
+with BINARY collation and a type affinity) whose table's own rows changed, at most 1,000 of them and with no other
+table deciding its scrub, has only the groups of those rows' versions (the kept ones, read before they are copied
+over, and the database's, after the scrub) computed again, each written over its row: SQLite gives a GROUP BY's rows
+in the order of their keys, so while no group appears or goes every other row keeps its place and rowid, as the
+whole query would give them. A group that appears or goes, or a real number among a group's values (a sum of reals
+depends on the order of its rows), computes the view whole. The record beside the kept snapshot holds each table's
+digests per run of 1,024 rowids, so the update walks only the runs that changed. A database with triggers or virtual
 tables, a changed table without rowid or with generated columns, or a private key column makes the snapshot
 instead. `IncrementalHarnessTests` builds a fixture with materialized views over changed and unchanged tables.
 A build that did not reuse it keeps its own snapshot there as before; one that did leaves the kept file as it is.
@@ -1602,8 +1612,13 @@ again only the rows of the tables that changed and computes again only the mater
 `--explain` says so before the summary line:
 
 ```text
-Snapshot updated from the last build's: rows copied from donations; materialized views computed again: gifts_by_day, gifts_by_org, usd_by_org, budget_lines
+Snapshot updated from the last build's: rows copied from donations; materialized views computed again: gifts_by_day, gifts_by_org, usd_by_org, budget_lines (only their changed groups: gifts_by_day, gifts_by_org)
 ```
+
+A materialized view that only adds up one table's rows by plain columns (`SELECT user_id, currency, count(*) AS
+gifts, sum(amount_cents) AS total_cents FROM donations GROUP BY user_id, currency`: `count`, `sum`, `min` and `max`
+of columns) has only the groups of the changed rows computed again, when no group appeared or went and none adds up
+to a real number; any other view is computed again whole.
 
 `--force` renders every page and records their inputs anew. `tally serve` rebuilds the same way, so a saved
 row re-renders only the pages that read its table.
@@ -7154,23 +7169,120 @@ Measured by the lead at `main` after merging donation2, arena2 (with the arena, 
   `DetachedThread` it passes. The arena was never the cause. The CLI tests also run their children with
   `SWIFT_BACKTRACE=enable=no`, so a crash fails its test at once rather than hanging in the runtime's backtracer.
 
+### One donation, again (2026-11-28, branch `donation3`)
+
+Four changes to the one-donation build of the 20,000-organization site, measured A/B against the release build of
+`db6ba82` (A: that binary and the example as it was, in `.bench/incremental/example-20000`; B: this branch's
+binary, content and views, in a copy of that folder with the same database), each a `--force` build, then three
+donations by ada, A and B alternated, then two more each with `--timings`; the machine shared with another
+engineer's builds (load average 3.2 to 4.2):
+
+```sh
+python3 bench/incremental_bench.py --n 20000 --pages 0 --runs 1 --tally $PWD/.build/release/tally
+# in .bench/incremental/example-20000 (A) and its copy (B), each:
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --force --db directory.sqlite --out public
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 6011, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out public --timings --explain
+diff -r ../example-20000/public public                              # A against B: no difference
+tally build --force --db directory.sqlite --out /tmp/fresh/public && diff -r public /tmp/fresh/public   # no difference
+```
+
+| build | A (`db6ba82`) | B (this branch) |
+| --- | ---: | ---: |
+| full (`--force`), CPU | 34.15 s | 35.90 s |
+| one donation, CPU (five builds each) | 6.58, 6.82, 6.88, 6.90, 7.22 s | **5.51, 5.70, 5.76, 5.91, 6.29 s** |
+| share of the full build's CPU (medians) | 20 % | 16 % (17 % against A's full build) |
+| pages rendered | 649 | 649 |
+
+`bench/incremental_bench.py` itself (its full build is the first into a new folder, so it writes every file and
+costs more CPU than a `--force` build into the last output): A at the start of the session, full 43.37 s of CPU,
+the donation 7.51 s (17.3 %); B at the end, full 51.93 s, the donation 6.15 s (11.8 %), 650 pages rendered by both.
+The ratios swing with the full build's CPU, which the load moves by a third; the donation builds themselves are the
+steadier figure.
+
+The donation build's steps, by thread CPU (`--timings`, the last two builds of each):
+
+| step | A | B |
+| --- | ---: | ---: |
+| snapshot made or copied | 1.08–1.10 s | **0.63 s** |
+| rows checks (7 pages, each rendered after with these rows) | 0.85–0.87 s | 0.83–0.93 s |
+| listing rows read; counted | 0.43–0.45 s; 0.16–0.18 s | 0.44–0.45 s; 0.17 s |
+| pages queries read again | 0.44 s | **0.05 s** |
+| listing queries | 0.25–0.28 s | **0.06 s** |
+| the plan (stage CPU) | 0.44–0.45 s | 0.37–0.42 s |
+| deciding pages; manifest load; changed rows | 0.27–0.28; 0.23; 0.14 s | 0.27–0.32; 0.23–0.24; 0.16–0.17 s |
+| Swapping output (stage CPU) | 0.75–0.90 s | 0.73–0.87 s |
+
+- **A short `pages` query's rows kept by the plan** (`PlannedRows`): the plan ran each templated file's `pages`
+  query, and the render ran it again (and the breadcrumbs' ancestors a third time) to make the pages, for memory's
+  sake. A query that gives at most 1,024 rows now hands its rows from the plan to the render. The statements'
+  `pages` queries add up all 200,000 gifts for 10 and 6 pages (`statements/[year]/organizations.md`'s
+  `count(DISTINCT organization_id)` by person and year, 0.37 s in a Python probe): "pages queries read again" 0.44 →
+  0.05 s. `PlannedRowsTests` builds a file whose `pages` query gives random URLs: every planned page is written only
+  when its rows are read once (with the rows read again, as before, none was: the test fails).
+- **The example's sums read the views.** A tag page's `given` (what everyone gave to its organizations, per
+  currency) read 50,000 of the 200,000 gifts for each of the 3 tags of the organization given to (0.09 s each in a
+  Python probe); it
+  reads `gifts_by_org`, now indexed by `organization_id` too (without the index the full-scan check warned about it
+  at 20,000 organizations): listing queries 0.25–0.28 → 0.06 s. The statement pages' years come from
+  `gifts_by_day` (288 rows; the same days as the gifts). Output byte-identical on `data/example.sql`, on
+  `Tests/Fixtures/second-database.sql` and at 20,000 organizations.
+- **The record's runs of rowids.** The record beside the kept snapshot now holds each table's digests per run of
+  1,024 rowids (`SourceDigests.chunks`, which only `tally serve` kept, in memory), so a build's update walks the
+  runs of `donations` that changed rather than all 200,000 rows beside the kept ones (0.14 s in a temporary probe).
+  `KeptSnapshotRecordTests`: the runs read back as written, and a row of the kept snapshot changed in a run whose
+  digest did not change is not walked (it fails when the record keeps no runs).
+- **Materialized views computed by group** (`GroupedView`): a view that only adds up one table by plain columns
+  (`count`, `sum`, `min`, `max` of columns with BINARY collation and a type affinity, `GROUP BY` the columns it
+  shows) has only the groups of the changed rows' versions computed again, each written over its row, when at most
+  1,000 rows of its table changed, no other table decides that table's scrub, no group appears or goes and no value
+  is a real number; otherwise it is computed whole as before. SQLite gives a GROUP BY's rows in the order of their
+  keys, so with the same groups every row keeps its rowid, as the whole query would number it. Probe before: the four
+  views took 0.82 s, `gifts_by_day` 0.18, `gifts_by_org` 0.24, `budget_lines` 0.02, `usd_by_org` 0.39; the first two
+  are of this shape: snapshot made or copied 1.08–1.10 → 0.63 s. Tests: `GroupedViewTests` (the shape and 16 that
+  are not), `SnapshotUpdateTests` (the changed group alone for the test's `gift_totals`; a group that appears, one
+  that goes and a real sum compute it whole, each equal to a snapshot made from the database, rowids included), and
+  `gift_sums` in the harness's fixture, listed by rowid on a page. Broken on purpose (the group's row not written),
+  the harness failed (`everyEditAloneBuildsAsAFullBuildDoes`, `anySequenceOfEditsBuildsAsAFullBuildDoes`, the seeded
+  runs) and so did `SnapshotUpdateTests`.
+
+Tried and dropped, or left:
+
+- `users/[username].md`'s `by_org` ranking organizations by id and naming only the twenty it shows: half the
+  query's time in a Python probe (Python's `url_segment` for 32,676 rows), no change to the rows checks in `tally`
+  (0.83–0.93 s against 0.85–0.87 s); reverted, the simpler query stays.
+- An index on `donations (user_id, donated_at)`: `/users/ada/`'s `history` takes 0.001 s with it rather than
+  0.14 s (`sqlite3` on the kept snapshot), but ada's gift listing, read whole, is not faster (0.44 s of wall time
+  against 0.25 s, most of it system time), it costs every full build about 0.1 s, and SQLite then reads
+  `gifts_by_day`'s `GROUP BY` through it (0.39 s against 0.19 s in a Python probe). A site has no way yet to declare
+  an index on a base table; not taken.
+- `usd_by_org` (0.39 s, most of what is left of the snapshot) groups by an expression over `gifts_in_usd`, a
+  row-by-row view with a join: not of the grouped shape.
+- The changed rows (0.14–0.17 s) could walk only the rowids the update copied; a table whose scrub another changed
+  table decides loses rows that were not copied, so only tables whose own rows changed would qualify. Not done.
+- SwiftPM did not recompile `TallyServe`, `TallyCheck`, `TallyReport` and `tally` (which copy `BuildSummary`) in a
+  debug build after `SnapshotUpdate` (TallyStore) gained a field: `EditSequenceTests` crashed in "outlined init with
+  copy of BuildSummary" until their `.build/debug/*.build` folders were removed. The same holds for release builds:
+  remove those folders after changing a public struct of a lower module.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 649 of 30,223 pages and takes about 17 % of the full build's CPU time (6.35–6.77 s), 19 %
-  for `fa4853a` beside it (19–21 % [after the merges](#after-the-merges-of-2026-11-25-sixth-round-session-14), where
-  the full build is cheaper too; [one donation's aggregates read from the views](#one-donations-aggregates-read-from-the-views-a-second-equality-and-url_segment-in-c-2026-11-25-branch-donation2):
-  the example's aggregates over every gift read `gifts_by_day` and `gifts_by_org`, a key is matched on all its
-  equalities, `url_segment` is a C function). Next, from that split: the snapshot (1.0 s, its four materialized
-  views over `donations` computed again most of it); the rows checks (0.9 s, now mostly `/users/ada/`'s queries
-  over her 32,676 organizations and 200,000 gifts: `history` would need an index on `donations (user_id,
-  donated_at)`); the plan's pages queries and their second read during the render (0.45 s each); ada's gift
-  listing (most of the listings' 0.85 s: reading only its first page needs the sort key at the boundary of its
-  first page recorded and every changed row proven to sort before it, as the range section says, and an index on
-  her gifts by date to be worth it); the in-place commit's walk of the output (0.3 s with the commit; stray files
-  must be found) and deciding each page (0.26 s, a `stat` of each kept file); a materialized view compared by value
+  organizations renders 649 of 30,223 pages and takes about 16 % of the full build's CPU time (5.5–6.3 s), 20 %
+  for `db6ba82` beside it ([one donation, again](#one-donation-again-2026-11-28-branch-donation3): a short `pages`
+  query's rows kept by the plan, the tag pages' sums read from `gifts_by_org`, the kept snapshot's record with its
+  runs of rowids, and materialized views that only add up one table computed again by group). Next, from that
+  split: the rows checks (0.83–0.93 s, mostly `/users/ada/`'s queries over her 32,676 organizations and 200,000
+  gifts: `history` would need an index on `donations (user_id, donated_at)`, which a site cannot declare yet); the
+  snapshot (0.63 s, most of it `usd_by_org`, 0.39 s, which groups by an expression over a row-by-row view with a
+  join and so is computed whole); ada's gift listing (listing rows read and counted, 0.6 s: reading only its first
+  page needs the sort key at the boundary of its first page recorded and every changed row proven to sort before
+  it, as the range section says, and an index on her gifts by date to be worth it); the in-place commit's walk of
+  the output (the swap stage, 0.73–0.87 s; stray files must be found); the plan (0.4 s); deciding each page
+  (0.27–0.32 s, a `stat` of each kept file); the manifest's load (0.23 s) and the changed rows (0.16 s, which could
+  walk only the rowids the update copied, for tables whose own rows changed); a materialized view compared by value
   rather than rowid (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for
-  ada's gift). `tally serve` shows a saved row on the open page in 0.48–0.52 s at 20,000 organizations
+  a gift on a new day). `tally serve` shows a saved row on the open page in 0.48–0.52 s at 20,000 organizations
   ([after the merges, sixth round](#after-the-merges-of-2026-11-25-sixth-round-session-14)); it was 0.67–0.79 s on an
   idle machine ([fifth round](#after-the-merges-of-2026-11-25-fifth-round-session-13);
   0.72–1.04 s at load 4 to 8: [open pages first](#open-pages-first-in-tally-serve-2026-11-25-branch-serve2)),

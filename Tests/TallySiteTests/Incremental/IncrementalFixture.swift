@@ -113,6 +113,14 @@ struct IncrementalFixture {
             SELECT l.slug, l.loud, coalesce(g.n, 0) AS n, g.cents, g.names FROM loud_orgs l LEFT JOIN gift_counts g ON g.org = l.id
 
             """,
+        // Only donations added up by plain columns: an update computes its changed groups alone (`GroupedView`). The
+        // page lists its rows in rowid order, so a group written anywhere but where its query would put it shows.
+        "views/gift_sums.sql": """
+            -- tally: materialize
+            SELECT user_id, organization_id, count(*) AS n, sum(amount_cents) AS cents, max(donated_at) AS latest
+            FROM donations GROUP BY user_id, organization_id
+
+            """,
         "content/stats.md": """
             ---
             title: Stats
@@ -123,9 +131,13 @@ struct IncrementalFixture {
             ```sql people
             SELECT username, display_name FROM users ORDER BY id
             ```
+            ```sql sums
+            SELECT rowid AS place, * FROM gift_sums
+            ```
             {{#stats}}- {{slug}} {{loud}} {{n}} {{cents}} {{names}}
             {{/stats}}{{#people}}- {{username}} {{display_name}}
-            {{/people}}
+            {{/people}}{{#sums}}- {{place}}: {{user_id}} {{organization_id}} {{n}} {{cents}} {{latest}}
+            {{/sums}}
             """,
     ]
 

@@ -1,0 +1,41 @@
+import Testing
+@testable import TallyStore
+
+/// The views whose changed groups an update computes again alone (`GroupedView`): one table added up by plain
+/// columns, and nothing else.
+@Suite struct GroupedViewTests {
+    @Test func aTableAddedUpByPlainColumnsIsRead() throws {
+        let view = try #require(GroupedView(select: """
+            -- Each person's gifts per day.
+            SELECT user_id, donated_at, count(*) AS gifts, sum(amount_cents) AS total_cents, /* the largest */ max(amount_cents) AS largest,
+                   min(donated_at) AS first, count(note) AS notes
+            FROM donations
+            GROUP BY user_id, donated_at
+            """))
+        #expect(view.table == "donations")
+        #expect(view.keys == ["user_id", "donated_at"])
+        #expect(view.columns == ["user_id", "donated_at", "amount_cents", "note"])
+    }
+
+    @Test(arguments: [
+        "SELECT user_id, count(*) AS n FROM donations WHERE amount_cents > 0 GROUP BY user_id",
+        "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id ORDER BY n",
+        "SELECT user_id, currency, count(*) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, count(DISTINCT currency) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, group_concat(note) AS notes FROM donations GROUP BY user_id",
+        "SELECT user_id, total(amount_cents) AS t FROM donations GROUP BY user_id",
+        "SELECT user_id, sum(amount_cents) FROM donations GROUP BY user_id",
+        "SELECT user_id AS person, count(*) AS n FROM donations GROUP BY user_id",
+        "SELECT \"user_id\", count(*) AS n FROM donations GROUP BY \"user_id\"",
+        "SELECT substr(donated_at, 1, 4) AS year, count(*) AS n FROM donations GROUP BY 1",
+        "SELECT d.user_id, count(*) AS n FROM donations d GROUP BY d.user_id",
+        "SELECT user_id, count(*) AS n FROM donations JOIN users ON users.id = user_id GROUP BY user_id",
+        "SELECT rowid, count(*) AS n FROM donations GROUP BY rowid",
+        "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id;",
+        "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id HAVING n > 1",
+        "SELECT user_id, count(*) AS n FROM donations",
+    ])
+    func anythingElseIsNot(select: String) {
+        #expect(GroupedView(select: select) == nil)
+    }
+}
