@@ -137,7 +137,7 @@ struct PageRenderer: Sendable {
                                   date: source.frontMatter.date)
         var rendered = RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
                                     summary: summary)
-        rendered.downloads = Self.downloads(of: source, tables: tables, beside: page.outputFile)
+        rendered.downloads = Self.downloads(of: source, tables: tables, beside: rendered.outputFile)
         rendered.queryResults = tables
         return (rendered, problems)
     }
