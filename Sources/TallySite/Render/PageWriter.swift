@@ -22,7 +22,8 @@ final class PageWriter: Sendable {
     /// Pages handed to the cores and not yet written: one more than the cores, so a core that finishes a page finds
     /// the next one waiting. Not more: a listing holds up to 4,096 of its rows while it renders, and at 20,000
     /// organizations four pages a core under way (mostly listings) took peak memory from 182 to 238 MiB.
-    private let pagesUnderWay = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount + 1)
+    private let pagesUnderWay = DispatchSemaphore(value: PageWriter.pagesUnderWayLimit)
+    static var pagesUnderWayLimit: Int { ProcessInfo.processInfo.activeProcessorCount + 1 }
     private let laterPages = Mutex<[String: PageOwner]>([:])
 
     init(renderer: PageRenderer, rewriter: SitePathRewriter?, writer: OutputWriter, feedPages: FeedPages, planned: [String: PageOwner],
