@@ -129,7 +129,7 @@ struct PageRenderer: Sendable {
         // A layout serves pages with other rows, or none (`{{#params.sort}}` on /orgs/ and /orgs/by/…/).
         layoutData["params"] = .map(paramsContext(page.params, strict: false))
         let layoutSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
-        let html = layoutSession.run { layout.render(MapContext(typed: layoutData, isRoot: true), library: templates) }
+        let html = layoutSession.run { layout.renderBytes(MapContext(typed: layoutData, isRoot: true), library: templates) }
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
                                 source: nil, data: layoutData)
         guard !problems.hasErrors else { return (nil, problems) }

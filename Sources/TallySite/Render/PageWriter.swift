@@ -95,11 +95,7 @@ final class PageWriter: Sendable {
             // No origin: the plan knows every page's source without a table that grows with the site.
             var files: [OutputFileStamp] = []
             do throws(Diagnostic) {
-                let stamp = if let rewriter {
-                    try writer.write(Data(rewriter.htmlBytes(page.html)), to: page.outputFile)
-                } else {
-                    try writer.write(page.html, to: page.outputFile)
-                }
+                let stamp = try writer.write(Data(rewriter?.htmlBytes(page.html) ?? page.html), to: page.outputFile)
                 files.append(OutputFileStamp(path: page.outputFile, stamp: stamp))
                 for download in page.downloads {
                     files.append(OutputFileStamp(path: download.file, stamp: try writer.write(download.text, to: download.file)))
