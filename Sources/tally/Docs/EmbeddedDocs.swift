@@ -7216,8 +7216,9 @@ At 10,000 pages the same build went from 9,934 M to **9,059 M** instructions (�
   **173 MiB** (176,824 KB), 181 s wall and 147 s of user CPU at load 3 to 4; its 247,199 files identical (`diff -r`)
   to those of the branch's first commit. The Markdown case: about 3 MiB more
   (109 → 112 MiB). `strace -c` of a 10,000-page build: `futex` 3,409 → 1,642 calls, but `mprotect` 3,591 → 12,935
-  (four arenas' heaps grown and trimmed page by page; `M_TOP_PAD` or `M_TRIM_THRESHOLD` would make that coarser, at a
-  cost in memory not measured); system time still fell (0.85 → 0.80 s, medians below).
+  (the arenas' heaps grown and trimmed a little at a time, presumably: `M_TOP_PAD` at 1 MiB, set through the same
+  preloaded `mallopt`, left it at 13,634–14,076, and where they come from was not looked for further); system time
+  still fell (0.85 → 0.80 s, medians below).
 - **The layout as bytes** (`PageTemplate.renderBytes`, `RenderSession.substitutePlaceholders` over bytes,
   `RenderedPage.html` as `[UInt8]`, `SitePathRewriter.htmlBytes` over bytes): the compiled layer writes a page's layout
   into one byte buffer, which was made a `String` (its UTF-8 checked again, 35,000 instructions a page: 3.6 % of the
