@@ -87,21 +87,28 @@ public struct PageTemplate: Sendable {
 
     /// Renders with `data` as the root, resolving partials from `library`.
     public func render(_ data: MapContext, library: TemplateLibrary?) -> String {
-        guard let template else { return plainText }
+        guard template != nil else { return plainText }
+        return String(decoding: renderBytes(data, library: library), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, for a page's layout, whose text is written as it is: made a `String`, its bytes were
+    /// checked as UTF-8 (35,000 instructions a Markdown page) though every piece of them came from a `String`.
+    public func renderBytes(_ data: MapContext, library: TemplateLibrary?) -> [UInt8] {
+        guard let template else { return Array(plainText.utf8) }
         if let compiled {
             let session = RenderSession.current, checkpoint = session?.checkpoint
             let partials = (isMarkdown ? library?.markdownCompiled : library?.compiled) ?? CompiledPartials()
             var renderer = CompiledRenderer(root: .map(data), partials: partials.templates, uncompiled: partials.uncompiled)
             do {
                 try renderer.render(compiled, scope: .init(escaper: .mustacheDefault))
-                return String(decoding: renderer.output, as: UTF8.self)
+                return renderer.output
             } catch {
                 // A value only swift-mustache renders (a lambda, a template): start over there, forgetting what
                 // this attempt recorded.
                 if let session, let checkpoint { session.rollBack(to: checkpoint) }
             }
         }
-        return template.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache)
+        return Array(template.render(data, library: isMarkdown ? library?.markdownMustache : library?.mustache).utf8)
     }
 
     /// The partials and parent layouts this template names, used or not on a given render: what an incremental

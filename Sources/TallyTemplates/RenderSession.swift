@@ -53,13 +53,24 @@ public final class RenderSession: Sendable {
         let substituted = text.withUTF8 { bytes in
             prefix.withUTF8 { prefix in RenderSession.substitute(fragments, prefix: prefix, in: bytes) }
         }
+        return substituted.map { String(decoding: $0, as: UTF8.self) } ?? html
+    }
+
+    /// The same over UTF-8 bytes (`PageTemplate.renderBytes`), given back as bytes.
+    public func substitutePlaceholders(in html: [UInt8]) -> [UInt8] {
+        let fragments = state.withLock { $0.fragments }
+        guard !fragments.isEmpty else { return html }
+        var prefix = placeholderPrefix
+        let substituted = html.withUnsafeBufferPointer { bytes in
+            prefix.withUTF8 { prefix in RenderSession.substitute(fragments, prefix: prefix, in: bytes) }
+        }
         return substituted ?? html
     }
 
     /// One pass over the bytes, jumping between candidates with `memchr`; Foundation's replacingOccurrences copied
     /// the page twice per fragment, and a loop over every byte was 2 % of a Markdown build.
     private static func substitute(_ fragments: [String], prefix: UnsafeBufferPointer<UInt8>,
-                                   in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+                                   in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let paragraphOpen = Array("<p>".utf8), paragraphClose = Array("</p>\n".utf8)
         var result: [UInt8] = []
         var copied = 0, position = 0
@@ -88,7 +99,7 @@ public final class RenderSession: Sendable {
         // rather than copied and checked as UTF-8 again.
         guard copied > 0 else { return nil }
         result += UnsafeBufferPointer(rebasing: bytes[copied...])
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 
     /// `memchr` to the needle's rarest byte in English text, then a comparison. The placeholder prefix starts with

@@ -21,6 +21,29 @@ private func render(_ body: String, columns: [String], rows: [[DataValue]], extr
 }
 
 @Suite struct RenderingTests {
+    /// A page's layout renders to bytes (`renderBytes`) and has its placeholders put back in them: the same bytes as
+    /// rendering it to text, for a compiled layout, one without a tag and one only swift-mustache renders (a dynamic
+    /// partial); a placeholder alone in a paragraph replaces the paragraph, as in text.
+    @Test(arguments: ["<h1>{{title}}</h1>\n<p>{{chart}}</p>\n<ul>{{#rows}}<li>{{name}} · é</li>{{/rows}}</ul><p>x {{chart}}</p>",
+                      "<p>no tag at all · é</p>",
+                      "{{>*part}}{{#rows}}{{name}}{{/rows}}<p>{{chart}}</p>\n"])
+    func aLayoutRenderedToBytesIsItsTextsBytes(layout: String) throws {
+        let template = try PageTemplate.html(layout)
+        func session() -> RenderSession {
+            RenderSession(settings: FormatSettings(defaultCurrency: Currency.lookup("USD")!), placeholderSeed: "t")
+        }
+        func data(_ session: RenderSession) -> MapContext {
+            MapContext(["title": "T & Co", "chart": session.placeholder(for: "<svg>é</svg>"), "part": "none",
+                        "rows": TableContext(DataTable(columns: ["name"], rows: [[.text("A<b")], [.text("Ü")]]), name: "rows")],
+                       isRoot: true)
+        }
+        let asText = session(), asBytes = session()
+        let text = asText.substitutePlaceholders(in: asText.run { template.render(data(asText), library: nil) })
+        let bytes = asBytes.substitutePlaceholders(in: asBytes.run { template.renderBytes(data(asBytes), library: nil) })
+        #expect(bytes == Array(text.utf8))
+        #expect(!text.contains("tallyfragment") && text.contains("<svg>é</svg>") == layout.contains("{{chart}}"))
+    }
+
     @Test func sectionsRepeatPerRowAndInvertedSectionsShowWhenEmpty() throws {
         let body = "{{#rows}}- {{name}}\n{{/rows}}{{^rows}}none{{/rows}}"
         #expect(try render(body, columns: ["name"], rows: [[.text("A")], [.text("B")]]) == "- A\n- B\n")

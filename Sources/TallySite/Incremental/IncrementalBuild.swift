@@ -206,8 +206,10 @@ final class IncrementalBuild: Sendable {
             return PageManifest.remove(beside: output)
         }
         // Only the files the commit moved or linked are read again: the others' stamps are those written or checked.
+        // After a first build's rename none is, and the records go out as the log's bytes (`linesOf`).
         timer.measure("manifest saved") {
-            manifest.save(beside: output, stampingFilesIn: output.path, trusting: writer.stampHolds, memory: memory, pagesOf: pages.forEachPage)
+            manifest.save(beside: output, stampingFilesIn: writer.everyStampHolds ? nil : output.path, trusting: writer.stampHolds,
+                          memory: memory, pagesOf: pages.forEachPage, linesOf: pages.forEachLine)
         }
     }
 

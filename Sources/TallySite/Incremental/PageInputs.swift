@@ -111,7 +111,12 @@ struct PageInputs {
     }
 
     /// A digest of a page's row of the `pages` query, the same for the same names and values in any order.
+    /// The digest of nothing added, which `paramsDigest` and `resultsDigest` give every page without a row or a query
+    /// (most of a Markdown site's), made once.
+    static let emptyDigest = ContentDigest().hex
+
     static func paramsDigest(_ params: [String: DataValue]) -> String {
+        if params.isEmpty { return emptyDigest }
         var digest = ContentDigest()
         for (name, value) in params.sorted(by: { $0.key < $1.key }) {
             digest.add(name)
@@ -123,6 +128,7 @@ struct PageInputs {
     /// A digest of the rows a page's queries gave, by query name: with the same content file, templates and row of
     /// the `pages` query, the same rows make the same page.
     static func resultsDigest(_ tables: [String: DataTable]) -> String {
+        if tables.isEmpty { return emptyDigest }
         var digest = ContentDigest()
         for (name, table) in tables.sorted(by: { $0.key < $1.key }) {
             digest.add(name)

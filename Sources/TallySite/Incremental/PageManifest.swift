@@ -184,8 +184,11 @@ struct PageManifest: Equatable {
     /// build's records are read back from its `PageRecordLog` (`SortedPageRecords.forEachPage`) one at a time.
     /// - Parameter memory: where to keep the manifest as written, with its file's stamp, for the next build to take
     ///   rather than read (`load(beside:memory:)`); left empty when the file was not written.
+    /// - Parameter linesOf: the same pages as the bytes of their lines after `page\t` (`SortedPageRecords.forEachLine`),
+    ///   written as they are when no file is stamped and nothing is kept: no `String` or record is made for them.
     func save(beside output: URL, stampingFilesIn folder: String? = nil, trusting holds: @escaping (String) -> Bool = { _ in false },
-              memory: BuildMemory? = nil, pagesOf: (_ source: String, _ body: (_ path: String, _ page: Page) -> Void) -> Void) {
+              memory: BuildMemory? = nil, pagesOf: (_ source: String, _ body: (_ path: String, _ page: Page) -> Void) -> Void,
+              linesOf: ((_ source: String, _ body: (_ line: ArraySlice<UInt8>) -> Void) -> Void)? = nil) {
         memory?.manifest.withLock { $0 = nil }
         // As `load` would read the file back: the names it cannot read (a tab or a line break) are left out, and a
         // manifest with such an input is not kept, since `load` reads none of it.
@@ -200,9 +203,24 @@ struct PageManifest: Equatable {
         for (name, digest) in global.sorted(by: { $0.key < $1.key }) { out.append("global\t" + name + "\t" + digest + "\n") }
         // A name with a tab or a line break would not read back: its pages are left out, to render next time.
         for source in sources.keys.sorted() where Self.isPlain(source) {
-            out.append("source\t" + source + "\n")
+            // Piece by piece: a `String` made of the pieces first was a third of this loop.
+            out.append("source\t")
+            out.append(source)
+            out.append("\n")
             for (name, digest) in sources[source, default: [:]].sorted(by: { $0.key < $1.key }) {
-                out.append("input\t" + name + "\t" + digest + "\n")
+                out.append("input\t")
+                out.append(name)
+                out.append("\t")
+                out.append(digest)
+                out.append("\n")
+            }
+            if folder == nil, memory == nil, let linesOf {
+                linesOf(source) { line in
+                    out.append("page\t")
+                    out.append(line)
+                    out.append("\n")
+                }
+                continue
             }
             pagesOf(source) { path, recorded in
                 // The fields' bytes, not each file's path split out: a line break in any of them would not read back.

@@ -147,6 +147,14 @@ struct SortedPageRecords {
         }
     }
 
+    /// Each page of `source` as its `page` line's bytes after the tag, `<path>\t<fields>`, sorted by path, with no
+    /// `String` made: `append` kept out every record whose names or fields the manifest could not hold.
+    func forEachLine(of source: String, _ body: (_ line: ArraySlice<UInt8>) -> Void) {
+        for line in lines[ranges[source] ?? 0..<0] {
+            body(bytes[Int(line.sourceEnd) + 1..<Int(line.end)])
+        }
+    }
+
     /// Byte order, which is Unicode scalar order for UTF-8: how `String`'s `<` sorts the paths the manifest held.
     private static func compare(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }

@@ -56,14 +56,68 @@ public struct FileStamps: Equatable, Sendable {
     }
 
     static func digest(of paths: [URL], skipping: Set<String> = []) -> (count: Int, digest: UInt64) {
+        var total = Sum()
+        for url in paths {
+            let path = url.standardizedFileURL.path
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            total.add(path, Stamp(info))
+            if info.st_mode & S_IFMT == S_IFDIR { total.add(digest(ofFolder: path, skipping: skipping)) }
+        }
+        return (total.count, total.digest)
+    }
+
+    /// Files and folders counted and their hashes added up: each file's hash is added, so the order folders list
+    /// their entries in, or the cores that stamp them, do not matter.
+    private struct Sum: Sendable {
         var count = 0
         var digest: UInt64 = 0
-        visit(paths, skipping: skipping) { path, stamp in
+
+        mutating func add(_ path: String, _ stamp: Stamp) {
             count += 1
-            // Each file's hash is added, so the order folders list their entries in does not matter.
-            digest &+= hash(path, stamp)
+            digest &+= FileStamps.hash(path, stamp)
         }
-        return (count, digest)
+
+        mutating func add(_ other: Sum) {
+            count += other.count
+            digest &+= other.digest
+        }
+    }
+
+    /// A folder with more entries than this has them stamped on every core: 10,000 content files took 30 ms of a
+    /// build's start on one, before anything else could begin.
+    static let entriesStampedTogether = 512
+
+    /// What `walk` visits below `path`, as `digest(of:)` adds it up: the folder's entries, then its subfolders'.
+    private static func digest(ofFolder path: String, skipping: Set<String>) -> Sum {
+        var listed: [(name: String, isFolder: Bool)] = []
+        DirectoryEntries.forEach(in: path) { name, type in
+            if !skipping.contains(name) { listed.append((name, Int32(type) == Int32(DT_DIR))) }
+        }
+        let entries = listed
+        let stamp = { @Sendable (range: Range<Int>) -> (sum: Sum, folders: [String]) in
+            var sum = Sum()
+            var folders: [String] = []
+            for (name, isFolder) in entries[range] {
+                let fullPath = path + "/" + name
+                var info = stat()
+                // A link to a file is stamped as the file it points to.
+                guard stat(fullPath, &info) == 0 else { continue }
+                sum.add(fullPath, Stamp(info))
+                if isFolder { folders.append(fullPath) }
+            }
+            return (sum, folders)
+        }
+        let size = entriesStampedTogether / 4
+        let parts = entries.count <= entriesStampedTogether
+            ? [stamp(entries.indices)]
+            : stride(from: 0, to: entries.count, by: size).map { $0..<min($0 + size, entries.count) }.concurrentMap(stamp)
+        var total = Sum()
+        for part in parts {
+            total.add(part.sum)
+            for folder in part.folders { total.add(digest(ofFolder: folder, skipping: skipping)) }
+        }
+        return total
     }
 
     /// One file's or folder's part of `digest(of:)`: the output writer adds up the same parts as it writes, so a

@@ -81,7 +81,7 @@ struct OutputJournal: Equatable {
             case .replace, .remove:
                 let kept = retiredPath + "/" + entry.path
                 guard access(kept, F_OK) == 0 else { continue }
-                if let slash = live.lastIndex(of: "/") { try? OutputWriter.makeFolder(String(live[..<slash])) }
+                try? OutputWriter.makeFolder(holding: live)
                 if rename(kept, live) != 0 { restored = false }
             }
         }

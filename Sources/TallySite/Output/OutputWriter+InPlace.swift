@@ -57,14 +57,14 @@ extension OutputWriter {
         for entry in journal.entries {
             let live = outputPath + "/" + entry.path
             let retired = retiredPath + "/" + entry.path
-            if entry.change != .add, let slash = retired.lastIndex(of: "/") { try Self.makeFolder(String(retired[..<slash])) }
+            if entry.change != .add { try Self.makeFolder(holding: retired) }
             switch entry.change {
             case .replace:
                 // A link, not a rename: until the new file is renamed over it, the live path keeps the old one.
                 guard link(live, retired) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
                 try Self.check(move(stagingPath + "/" + entry.path, live))
             case .add:
-                if let slash = live.lastIndex(of: "/") { try Self.makeFolder(String(live[..<slash])) }
+                try Self.makeFolder(holding: live)
                 try Self.check(move(stagingPath + "/" + entry.path, live))
             case .remove:
                 try Self.check(move(live, retired))

@@ -17,9 +17,7 @@ extension OutputWriter {
         var before = stat()
         let replaced = stat(target, &before) == 0 ? FileStamps.Stamp(before) : nil
         do {
-            if let slash = target.lastIndex(of: "/") {
-                try OutputWriter.makeFolder(String(target[..<slash])) { self.count(folder: $0) }
-            }
+            try OutputWriter.makeFolder(holding: target) { self.count(folder: $0) }
             file = try StreamedFile(path: target, previous: hasPrevious ? outputPath + "/" + relativePath : nil)
         } catch {
             throw .output(Self.cannotWrite(relativePath, error))

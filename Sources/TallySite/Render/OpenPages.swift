@@ -48,7 +48,7 @@ package enum OpenPages {
         return pages.filter { paths.contains($0.path) && $0.listing == nil }.concurrentMap { [renderer] instance in
             let result = renderer.render(instance)
             // As `PageWriter.write` writes it.
-            let bytes = result.page.map { page in rewriter.map { Data($0.htmlBytes(page.html)) } ?? Data(page.html.utf8) }
+            let bytes = result.page.map { page in Data(rewriter?.htmlBytes(page.html) ?? page.html) }
             return OpenPage(path: instance.path, file: instance.outputFile, bytes: bytes, problems: result.problems)
         }
     }

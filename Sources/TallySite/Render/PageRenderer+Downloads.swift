@@ -5,7 +5,9 @@ extension PageRenderer {
     /// A paginated query's file holds the rows of its page, as the table above its link does. A table block's file has
     /// the block's `columns` (with the currency of each amount) and reads its `money` formats as amounts.
     static func downloads(of source: PageSource, tables: [String: DataTable], beside outputFile: String) -> [(file: String, text: String)] {
-        let folder = outputFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().map { $0 + "/" }.joined()
+        // Most pages have none: their folder is not worked out (splitting the path was 1.6 % of a Markdown build).
+        guard source.queries.contains(where: \.csv) else { return [] }
+        let folder = outputFile.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(outputFile[...$0]) } ?? ""
         return source.queries.filter(\.csv).compactMap { query in
             guard let table = tables[query.name] else { return nil }
             let spec = source.blocks.lazy.compactMap { block -> TableSpec? in

@@ -129,7 +129,7 @@ struct PageRenderer: Sendable {
         // A layout serves pages with other rows, or none (`{{#params.sort}}` on /orgs/ and /orgs/by/…/).
         layoutData["params"] = .map(paramsContext(page.params, strict: false))
         let layoutSession = RenderSession(settings: settings, placeholderSeed: placeholderSeed)
-        let html = layoutSession.run { layout.render(MapContext(typed: layoutData, isRoot: true), library: templates) }
+        let html = layoutSession.run { layout.renderBytes(MapContext(typed: layoutData, isRoot: true), library: templates) }
         problems += diagnostics(of: layoutSession, template: layout, file: templateFiles[layoutName] ?? layoutName, lineOffset: 0,
                                 source: nil, data: layoutData)
         guard !problems.hasErrors else { return (nil, problems) }
@@ -137,7 +137,7 @@ struct PageRenderer: Sendable {
                                   date: source.frontMatter.date)
         var rendered = RenderedPage(outputFile: page.outputFile, html: layoutSession.substitutePlaceholders(in: html), bodyHTML: bodyHTML,
                                     summary: summary)
-        rendered.downloads = Self.downloads(of: source, tables: tables, beside: page.outputFile)
+        rendered.downloads = Self.downloads(of: source, tables: tables, beside: rendered.outputFile)
         rendered.queryResults = tables
         return (rendered, problems)
     }

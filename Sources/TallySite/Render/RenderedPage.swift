@@ -3,8 +3,8 @@ import TallyFormat
 /// A page after rendering: its HTML, and what the feeds need to know of it.
 struct RenderedPage: Sendable {
     let outputFile: String
-    /// The whole page, layout included.
-    let html: String
+    /// The whole page, layout included, as UTF-8 bytes: written as they are, never read as text.
+    let html: [UInt8]
     /// The page's own HTML before the layout wrapped it, for the feeds that list the page.
     let bodyHTML: String
     let summary: PageSummary

@@ -23,6 +23,11 @@ final class BlockWriter {
         if block.count >= Self.blockSize { flush() }
     }
 
+    func append(_ bytes: ArraySlice<UInt8>) {
+        block.append(contentsOf: bytes)
+        if block.count >= Self.blockSize { flush() }
+    }
+
     /// Writes what is left and closes the file; false when any write failed (a full disk), so the caller keeps
     /// the file it would have replaced.
     func finish() -> Bool {

@@ -4,12 +4,14 @@ import CTallySystem
 ///
 /// glibc gives each thread that contends for the allocator an arena of its own, up to eight per core, and keeps the
 /// memory each arena freed for that arena: a build renders pages on every core and on Dispatch's threads, so peak RSS
-/// was three to four times the live heap at 5,000 organizations. Two arenas keep it close to the heap at no cost in
-/// CPU (docs/performance.md#malloc-arenas). A command sets it at its start, before any thread; the `tally` binary
-/// does it itself because users run it directly, where an environment variable such as `MALLOC_ARENA_MAX` would
-/// have to be set by every caller.
+/// was three to four times the live heap at 5,000 organizations. The cap keeps it close to the heap: one arena for
+/// each page the render has under way (`PageWriter.pagesUnderWayLimit`) and one for the build's own thread. With
+/// two, the render's threads shared arenas and waited on each other's lock in every `malloc` and `free`
+/// (docs/performance.md#malloc-arenas). A command sets it at its start, before any thread; the `tally` binary does
+/// it itself because users run it directly, where an environment variable such as `MALLOC_ARENA_MAX` would have to
+/// be set by every caller.
 package enum MallocArenas {
-    package static let limit = 2
+    package static let limit = PageWriter.pagesUnderWayLimit + 1
 
     /// Applies the limit to this process; later calls change nothing.
     package static func limitForBuild() {

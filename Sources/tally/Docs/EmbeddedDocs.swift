@@ -133,7 +133,8 @@ Rendering one page (`PageRenderer.render`):
    value problems, the unknown names and the placeholders.
 5. Convert with `MarkdownRenderer(allowsRawHTML: config.rawHTML)`, then substitute placeholders.
 6. Render the layout (HTML content type) in a second session, with `content` = `HTMLFragment(bodyHTML)`,
-   then substitute its placeholders.
+   then substitute its placeholders. The layout comes out as UTF-8 bytes (`PageTemplate.renderBytes`) and is
+   written as them (`RenderedPage.html`): every piece of it came from a `String`, so it is not checked again.
 7. Turn the session's unknown names and value problems into `Diagnostic`s located at the tag that used
    them (`PageTemplate.firstUse`).
 
@@ -354,7 +355,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors, a refused database leaving no snapshot file behind; `SnapshotUpdateTests`: a snapshot updated from the kept one equals one made from the database (a changed table copied, an unchanged one kept, a materialized view reading a changed table computed again, one not reading it kept, a changed `users` copying the personal tables, a changed schema or a trigger making it again, a database emptied, removed or given a table of Tally's name still getting its error, the views left to compute stale until computed) |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation), `PaginationFromEndTests` (`paginate_from: end`: the same, and older pages unchanged by rows added at the start) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a listing numbered from its end whose older pages are kept when a gift is added, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `CountWithoutSortTests` (the final `ORDER BY` a listing's count leaves out), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, the comparisons and other equalities that bound them, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery, and, in runs of their own, two listings numbered from the end, one showing `paginator.total`: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation), `PaginationFromEndTests` (`paginate_from: end`: the same, and older pages unchanged by rows added at the start) and `PaginationDiagnosticTests`. `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap, which leaves an arena for each page under way; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, a large folder stamped on every core equal to one stamped file by file, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a listing numbered from its end whose older pages are kept when a gift is added, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `CountWithoutSortTests` (the final `ORDER BY` a listing's count leaves out), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, the comparisons and other equalities that bound them, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery, and, in runs of their own, two listings numbered from the end, one showing `paginator.total`: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -4300,7 +4301,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: **0.47** after the merges of session 14 (1.54 s against 3.27 s, medians of four runs alternating by hand at load 1 to 2, `fa4853a` 0.50 beside them: [figures](#after-the-merges-of-2026-11-25-sixth-round-session-14)); 0.52 on an idle machine after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: 0.41 alternating by hand at load 3.3 to 3.7 on branch `md34` (2.01 s against 4.87 s, medians of five rounds; `main` 0.45 beside it, 2.21 s: 9 % less wall time, 7 % less user CPU; about 0.43 expected on an idle machine: [figures](#the-markdown-case-again-2026-11-28-branch-md34)); **0.47** after the merges of session 14 (1.54 s against 3.27 s, medians of four runs alternating by hand at load 1 to 2, `fa4853a` 0.50 beside them: [figures](#after-the-merges-of-2026-11-25-sixth-round-session-14)); 0.52 on an idle machine after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -5536,7 +5537,10 @@ free 5 %), cmark-gfm 5 %.
 glibc gives threads that contend for `malloc` arenas of their own (up to eight a core) and keeps what each freed
 for it. `tally build`, `check`, `report` and `serve` now cap them at two with `mallopt(M_ARENA_MAX, 2)`
 (`MallocArenas`, through `tally_limit_malloc_arenas` in `CTallySystem`) at their start: users run the binary
-directly, so an environment variable would have to be set by every caller. At 5,000 organizations (`main`'s
+directly, so an environment variable would have to be set by every caller. (Since branch `md34` the cap is one
+arena for each page the render has under way and one for the build's thread, 4 on two cores: with two, the render's
+threads waited on each other's arena lock; 100,000 organizations then peak at 189 MiB: [the Markdown case
+again](#the-markdown-case-again-2026-11-28-branch-md34).) At 5,000 organizations (`main`'s
 binary and content, the cap set with the `MALLOC_ARENA_MAX` variable that `mallopt` sets, one run each):
 
 | arenas | peak RSS | user CPU |
@@ -7265,6 +7269,120 @@ Tried and dropped, or left:
   copy of BuildSummary" until their `.build/debug/*.build` folders were removed. The same holds for release builds:
   remove those folders after changing a public struct of a lower module.
 
+### The Markdown case again (2026-11-28, branch `md34`)
+
+Issue 16, part 2, sixth look: 10,000 Markdown pages at ≤ 0.33 of Hugo's wall time. Another helper built and ran
+its tests on the same two cores for most of the session (load average 2 to 5), so the figures to compare are callgrind
+instruction counts, system-call and context-switch counts and CPU times; every wall time says its load. Every change
+was checked with `diff -r` against `main`'s binary (`db6ba82`) on the 1,000- and 10,000-page sites and the example
+site (`data/example.sql`): identical, and the manifests identical but for the binary's digest and the stamps.
+
+```sh
+python3 bench/generate.py markdown 10000 .bench/markdown-10000 --tally .build/release/tally   # and 1000
+swift build -c release --product tally-build-bench && objcopy --strip-debug .build/release/tally-build-bench /tmp/tbb
+TALLY_BENCH_INCREMENTAL=1 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out /tmp/tbb .bench/markdown-1000/tally /tmp/NEW/public
+cd .bench/markdown-10000/tally
+strace -f -c tally build --out /tmp/NEW-2/public                         # system calls
+perf record -F 2000 -g tally build --out /tmp/NEW-3/public              # where the CPU goes, kernel included
+perf record -e sched:sched_switch --call-graph dwarf tally build --out /tmp/NEW-4/public   # why threads leave the CPU
+tally build --timings --out /tmp/NEW-5/public                            # the stages, and what runs on one core
+# malloc arenas without a rebuild: a preloaded mallopt that takes M_ARENA_MAX from $ARENAS (a C file of ten lines)
+ARENAS=4 LD_PRELOAD=/tmp/arena.so /usr/bin/time -f "%e %U %S %M %w" tally build --out /tmp/NEW-6/public
+```
+
+**Where the time goes.** `main`'s 10,000-page build executes 9,934 M instructions (callgrind, as `tally build`):
+`MarkdownRenderer.html` 36.7 %, Mustache about 12 % (most of it the listing pages), content loading 7.7 %, the
+snapshot 6.6 % (its own thread), and two pieces on one core while the other has nothing to do: the manifest's save
+after the last page (`IncrementalBuild.save`, 554 M, 5.6 %) and the `site_pages` rows the build waits for
+(`SitePagesTables.create`, 404 M, 4.1 %). The kernel was 44 % of `perf`'s samples: `mkdir` 23.5 % (its largest part
+`ext4_init_new_dir` clearing each new folder's block, 7 %), `openat` 6.8 %, `write` 3.5 %, page faults 2.8 %. That is
+the floor's work: per output file Tally makes five system calls (`mkdir`, `openat`, `write`, `fstat` for the stamp,
+`close`; `bench/floor.py`'s writer four), per content file six (the stamp's `stat`, `open`, `fstat`, two `read`s,
+`close`), and no file is read twice; `strace -c`: 10,110 `mkdir`, 20,340 `openat`, 30,726 `newfstatat`, 5,443 `futex`.
+Paths from the root rather than from an open folder cost the kernel's path walk a few components a call, under 1 %
+of its samples. With `--timings` (load 2 to 4): loading the config and stamping every input 30–44 ms, waiting for the
+snapshot 48–98 ms, the plan 13–24 ms and the swap with the manifest 68–140 ms ran on one core; the render used 1.5 to
+1.6 cores. Of the render threads' switches out of the CPU, most were waits: with `ARENAS` at 2 a build made 5,850 to
+8,338 voluntary context switches, at 4 about 1,400 (the render threads shared two malloc arenas and waited on each
+other's lock in `malloc` and `free`).
+
+| change (branch `md34`) | instructions, 1,000 pages |
+| --- | ---: |
+| before (`main`, `db6ba82`) | 1,265.8 M |
+| a first build's manifest written from the record log's bytes; a page's CSV folder worked out only when it has a CSV query; output folders found by byte (`973b1b0`) | 1,212.7 M (−4.2 %) |
+| malloc arenas for every page under way; the build stamp's large folders stamped on every core (`6a4b657`); the digest of no rows made once (`f4ef7db`) | 1,212.5 M |
+| a page's layout rendered to bytes and written as them (`e3cec27`) | 1,179.2 M (−2.7 %) |
+| plain pages handed to the cores 32 at a time (`7088a8f`) | **1,178.8 M** (−6.9 % in all) |
+
+At 10,000 pages the same build went from 9,934 M to **9,059 M** instructions (−8.8 %): `IncrementalBuild.save` 554 →
+290 M (the rest is the log's sort and the content files' `input` lines), the templates' renders 1,138 →
+777 M (`PageTemplate.renderBytes`, no UTF-8 check of the layouts); `MarkdownRenderer.html` is now 40 % of the build.
+
+- **The manifest after the last page** (`PageManifest.save(…linesOf:)`, `SortedPageRecords.forEachLine`). After a
+  first build the commit renames the staging folder, so no file's stamp needs reading again (`OutputWriter
+  .everyStampHolds`), and the log's lines, which `PageRecordLog.append` checked as it took them, go to the file as
+  their bytes: no path or record `String`, no split of each record's files, no lock per file. `IncrementalBuild.save`
+  59 → 30 M at 1,000 pages; 48–70 → 23–31 ms at 10,000. An in-place build still stamps the files it moved, page by page.
+- **Per page**: the CSV downloads' folder was split out of the page's path for every page (12,600 instructions each,
+  1.6 % of the build) though only a page with a `csv` query needs it; the folder an output file goes in was found with
+  `String.lastIndex(of:)` by `Character` (4,000 instructions a file). `OutputWriter.makeFolder(holding:)` finds it by
+  byte for every writer, which also fixes a folder name starting with a combining mark (the `Character` search took
+  the slash and the mark for one character and missed that slash).
+- **Malloc arenas** (`MallocArenas.limit`): one for each page the render has under way
+  (`PageWriter.pagesUnderWayLimit`, the cores and one) and one for the build's thread, 4 on this machine, was 2.
+  Peak memory at 100,000 organizations (`tally build --db .bench/example/directory-100000.sqlite`, same binary, the
+  cap set through the preloaded `mallopt`, one run each, load 4 to 5): 173 MiB with 2 arenas, 189 MiB with 4, under
+  the 200 MiB target with 11 MiB to spare; user CPU 192 → 172 s. The branch's last binary, with the cap built in:
+  **173 MiB** (176,824 KB), 181 s wall and 147 s of user CPU at load 3 to 4; its 247,199 files identical (`diff -r`)
+  to those of the branch's first commit. The Markdown case: about 3 MiB more
+  (109 → 112 MiB). `strace -c` of a 10,000-page build: `futex` 3,409 → 1,642 calls, but `mprotect` 3,591 → 12,935
+  (the arenas' heaps grown and trimmed a little at a time, presumably: `M_TOP_PAD` at 1 MiB, set through the same
+  preloaded `mallopt`, left it at 13,634–14,076, and where they come from was not looked for further); system time
+  still fell (0.85 → 0.80 s, medians below).
+- **The layout as bytes** (`PageTemplate.renderBytes`, `RenderSession.substitutePlaceholders` over bytes,
+  `RenderedPage.html` as `[UInt8]`, `SitePathRewriter.htmlBytes` over bytes): the compiled layer writes a page's layout
+  into one byte buffer, which was made a `String` (its UTF-8 checked again, 35,000 instructions a page: 3.6 % of the
+  10,000-page build), then bytes again for the file. Every piece of the buffer comes from a `String`, so its bytes are
+  valid UTF-8 already. The body, which cmark-gfm's HTML and the feeds need as text, is still a `String`.
+- **Fewer wake-ups** (`PageWriter.pagesPerItem` 8 → 32): each batch of plain pages done woke the thread that hands
+  them out, which took the core from the next page; voluntary context switches of a 10,000-page build 1,400–1,700 →
+  400–660 (with the four arenas).
+- **The build stamp** (`FileStamps.digest`): a folder of more than 512 entries is stamped on every core (it ran
+  alone before anything else: 10,000 content files, 30 ms on one core). No change could be seen in "Loading config"
+  at load 3 to 4, where the second core was taken.
+
+**Side by side** (`main` as base, this branch, Hugo 0.111.3, alternating by hand, each into a new folder, nothing
+deleted between them; medians of five rounds):
+
+| run | load | `main` wall / user / sys, RSS | this branch | Hugo 0.111.3 | wall ratio to Hugo: branch / `main` |
+| --- | --- | --- | --- | --- | --- |
+| 1, at `e3cec27`'s parent (another helper's tests on one core) | 3.2–4.1 | 2.16 s / 1.36 / 0.91 s, 108 MiB | 2.29 s / 1.25 / 0.91 s, 110 MiB | 6.40 s / 4.32 / 1.70 s, 847 MiB | 0.36 / 0.34 |
+| 2, the branch's last binary | 3.3–3.7 | 2.21 s / 1.29 / 0.85 s, 109 MiB | **2.01 s** / 1.20 / 0.80 s, 112 MiB | 4.87 s / 4.27 / 1.55 s, 849 MiB | **0.41** / 0.45 |
+
+At these loads the wall times say little: each tool had about one core, and Hugo, which spreads over both, lost most
+(its 4.2 to 6.4 s against 3.2 to 3.6 s idle). Beside `main` in the same rounds, the branch took 9 % less wall time
+(2.01 against 2.21 s, medians), 7 % less user CPU (1.20 against 1.29 s) and 6 % less system time (0.80 against 0.85
+s; fewer lock waits and wake-ups), and 2 to 3 MiB more memory (the two extra arenas). **The target, 0.33 on an idle
+machine (about 1.07 s against Hugo's 3.27 s), is not met**: 9 % off `main`'s idle 1.54 s would be about 1.40 s, a
+ratio of about 0.43, to be confirmed on an idle machine with `bench/run.py --n 10000 --cases markdown --runs 3`.
+
+What was looked at and left:
+
+- **`site_page_tags` rows inserted in key order** (the build waits for them): `sqlite3_step` 26.6 → 25.8 M at 1,000
+  pages, but sorting the rows cost 31 M. Dropped. The wait is SQLite's own work on 40,000 rows (7,400 instructions a
+  row with the primary key's index); ending it means rendering the plain pages before the snapshot is ready, which
+  needs the plan's URL index, the breadcrumbs' titles and the incremental inputs without it: not attempted.
+- **`<!--tally-toc-->` searched with `memmem`** (`containsBytes` stops at every `<` of a page: 0.9 %): glibc's `memmem`
+  is not in Swift's `Glibc` module (it needs `_GNU_SOURCE`) and `TallyHTML` has no C target. Left.
+- **Breadcrumbs made once per parent URL** (`PageContext.breadcrumbs`, 1.6 %): a cache keyed by the parent grows
+  with the organizations at 100,000 (one parent each for their gift pages). Left.
+- **The page body as bytes too** (cmark-gfm's HTML made a `String` with `String(cString:)`, then searched for
+  headings and placeholders; 1.1 % of the instructions left in UTF-8 checks): the feeds, the table of contents and
+  `HTMLFragment` take it as text; not done.
+- **What is left above the floor**, per the 10,000-page profile: cmark-gfm through `MarkdownRenderer` (the floor's
+  parse and HTML plus the scroll boxes), the listing pages' Mustache (`posts/index.md`'s 10,000 rows, the tag pages),
+  content loading, and on one core the wait for the snapshot's `site_pages` rows, the plan and the swap.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
@@ -7320,9 +7438,14 @@ Tried and dropped, or left:
   3.23 s; the session's starting `main` 0.61), **0.47 after the merges of session 14**
   ([sixth round](#after-the-merges-of-2026-11-25-sixth-round-session-14): 1.54 s against 3.27 s), where 0.33 means
   about 1.07 s. A per-thread arena for cmark-gfm's allocations saved 12 % more but aborted two test runs (see there); its cause was looked for and not found, the abort did not come back in six full runs, and the arena is in use again ([the cmark-gfm arena looked for its crash](#the-cmark-gfm-arena-looked-for-its-crash-2026-11-25-branch-arena2): 1,415 → 1,258 M instructions, 0.46 of Hugo's wall time against 0.52 alternating at load 4 to 7).
-  What is left is cmark-gfm's parse (28 % of the instructions), the system time of creating 10,000 files and folders
-  (`mkdir` alone 14 % of the samples), which Hugo pays too, starting pages while the content loads, the body and
-  layout handed on as bytes rather than validated `String`s (2.9 %), more malloc arenas (to measure idle), and for
+  [The Markdown case again](#the-markdown-case-again-2026-11-28-branch-md34) (branch `md34`) wrote a first build's
+  manifest from the record log's bytes, handed the layout on as bytes, gave each page under way a malloc arena of its
+  own and woke the page-handing thread a quarter as often: 1,266 → 1,179 M instructions, 9 % less wall time than
+  `main` beside it, **0.41** alternating at load 3.3 to 3.7 (`main` 0.45; about 0.43 expected idle).
+  What is left is cmark-gfm's parse (30 % of the instructions), the system time of creating 10,000 files and folders
+  (`mkdir` alone 23 % of the samples, `ext4_init_new_dir` most of it), which Hugo pays too, starting pages while the
+  snapshot's `site_pages` rows are written (the build waits 50–100 ms for them on one core), the body handed on as
+  bytes (1.1 % still in UTF-8 checks), the listing pages' Mustache, and for
   incremental builds of the Markdown case, the build stamp of an in-place update from the sum of the files that
   changed rather than a walk (in `tally serve` the compiled content files are now kept by digest: a one-page edit
   takes about 30 % of a full build's CPU there, 40 % before; `tally build` still loads every file, 48 %).
@@ -7366,7 +7489,8 @@ Tried and dropped, or left:
 - Escaping for Markdown and HTML works on UTF-8 bytes.
 - The snapshot is written with `synchronous = OFF`, indexes every foreign-key column that no index starts
   with, and page queries use GRDB's statement cache and read without a transaction.
-- Placeholders are substituted in one pass over the bytes.
+- Placeholders are substituted in one pass over the bytes; a page's layout is rendered to bytes and written as
+  them, and a first build's manifest goes out as the bytes its record log holds.
 - Output files are written with plain `open`/`write` (no `fsync`), to paths built as strings, in folders
   made with one `mkdir` call each.
 

@@ -117,6 +117,37 @@ import Testing
         #expect(try Data(contentsOf: PageManifest.file(for: output)) == fromDictionary)
     }
 
+    /// After a first build's rename no file is stamped again, and the log's records go to the manifest as their bytes
+    /// (`linesOf`): the same text as made one page at a time, names beyond ASCII included. With files to stamp, the
+    /// pages are made one at a time and stamped.
+    @Test func recordsWrittenAsTheLogsBytesAreTheSameText() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        func page(_ params: String, source: String = "content/orgs/[slug].md", file: String = "orgs/a/index.html", stamp: String = "s") -> PageManifest.Page {
+            PageManifest.Page(source: source, params: params, results: "r", files: [OutputFileStamp(path: file, stamp: stamp)])
+        }
+        let log = PageRecordLog()
+        log.append("/orgs/b/", page("old"))
+        log.append("/orgs/é/", page("p1", file: "orgs/é/index.html"))
+        log.append("/about/", page("p4", source: "content/about.md"))
+        log.append("/orgs/b/", page("p2"))
+        log.append("/orgs/a/", page("p3", stamp: ""))
+        let records = try #require(log.sorted())
+        var manifest = manifest(pages: [:])
+        manifest.sources["content/about.md"] = ["content": "d3"]
+        manifest.save(beside: output, pagesOf: records.forEachPage)
+        let pageByPage = try Data(contentsOf: PageManifest.file(for: output))
+        PageManifest.remove(beside: output)
+        manifest.save(beside: output, pagesOf: records.forEachPage, linesOf: records.forEachLine)
+        #expect(try Data(contentsOf: PageManifest.file(for: output)) == pageByPage)
+        #expect(try String(contentsOf: PageManifest.file(for: output), encoding: .utf8).contains("page\t/orgs/é/\tp1\tr\torgs/é/index.html\ts\n"))
+
+        manifest.save(beside: output, stampingFilesIn: output.path, pagesOf: records.forEachPage, linesOf: records.forEachLine)
+        let stamped = try #require(PageManifest.load(beside: output))
+        #expect(stamped.pages["/orgs/a/"]?.files == [OutputFileStamp.current("orgs/a/index.html", in: output.path)].compactMap { $0 })
+    }
+
     /// A record's fields are split on the tab byte over its UTF-8 (by `Character` the split was most of the manifest's
     /// save): paths beyond ASCII, one starting with a combining mark, one with a multi-scalar emoji, come back whole.
     @Test func aRecordsFilesReadBackWhateverTheirCharacters() {

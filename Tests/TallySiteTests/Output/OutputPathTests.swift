@@ -1,3 +1,5 @@
+import Foundation
+import TallyTestFolder
 import Testing
 @testable import TallySite
 
@@ -11,5 +13,20 @@ import Testing
     @Test(arguments: ["", "/", "/etc/passwd", "..", ".", "../escape.json", "a/../../b", "a/./b", "a//b", "a/", "a/..", "./a"])
     func otherPathsAreRefused(path: String) {
         #expect(!OutputWriter.isInside(path))
+    }
+
+    /// The folders a file goes in are made up to its last `/`, found by byte, whatever the characters before it
+    /// (a combining mark after the slash, folder names beyond ASCII); a bare name needs none.
+    @Test func theFoldersAFileGoesInAreMadeUpToItsLastSlash() throws {
+        let root = TestFolder.make("output-folders").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var made: [String] = []
+        try OutputWriter.makeFolder(holding: root + "/é/\u{301}ü/index.html") { made.append($0) }
+        #expect(made == [root + "/é", root + "/é/\u{301}ü"])
+        made = []
+        try OutputWriter.makeFolder(holding: "index.html") { made.append($0) }
+        #expect(made.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: root + "/é/\u{301}ü"))
     }
 }

@@ -28,6 +28,26 @@ import Testing
         }
     }
 
+    /// A folder of more entries than `entriesStampedTogether` is stamped on every core: the same count and digest
+    /// as one file after another, its subfolders' files included once and a skipped name's left out.
+    @Test func aFolderOfManyEntriesStampedOnEveryCoreHasTheSameDigest() throws {
+        var files: [String: String] = [:]
+        for number in 0..<(FileStamps.entriesStampedTogether * 2 + 3) {
+            files["site/posts/page-\(number)" + (number % 100 == 7 ? "/index.md" : ".md")] = "page \(number)"
+        }
+        files["site/posts/.git/HEAD"] = "ref"
+        files["site/posts/page-7/deeper/x.md"] = "x"
+        let folder = try OutputSwapTests.folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        let oneByOne = FileStamps(of: [site], skipping: [".git"]).files
+        let digest = FileStamps.digest(of: [site], skipping: [".git"])
+        #expect(digest.count == oneByOne.count)
+        // The folder, posts/, its entries and the 11 page folders' files, deeper/ and its file; not .git or its file.
+        #expect(digest.count == 2 + FileStamps.entriesStampedTogether * 2 + 3 + 11 + 2)
+        #expect(digest.digest == oneByOne.reduce(0) { $0 &+ FileStamps.hash($1.key, $1.value) })
+    }
+
     /// A file written a piece at a time (`orgs/search.json`) is in the digest too, in a folder of its own.
     @Test func aStreamedFileIsInTheOutputDigest() throws {
         let folder = try OutputSwapTests.folder(["site/x": "x"])

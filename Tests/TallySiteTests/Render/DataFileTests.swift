@@ -81,6 +81,18 @@ import TallyTestSupport
         #expect(site.output("list/orgs.csv") == "name,city\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"Köln, DE\"\r\nPlain,\r\n")
     }
 
+    /// The home page's folder is the output's own: its file is `orgs.csv`, with no folder before it.
+    @Test func anSQLBlockMarkedCSVOnTheHomePageIsWrittenAtTheTop() throws {
+        let site = try TestSite(["content/index.md": """
+            ```sql orgs csv
+            SELECT name FROM organizations ORDER BY slug
+            ```
+            [Download](orgs.csv)
+            """], seedSQL: Self.seed)
+        _ = try site.build().get()
+        #expect(site.output("orgs.csv") == "name\r\n\"'=HYPERLINK(\"\"http://x\"\")\"\r\nPlain\r\n")
+    }
+
     @Test func anSQLBlockMarkedCSVIsWrittenBesideEachTemplatedPage() throws {
         let site = try TestSite(["content/o/[slug].md": """
             ---

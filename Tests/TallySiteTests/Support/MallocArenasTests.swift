@@ -9,6 +9,12 @@ import Testing
         #expect(tally_limit_malloc_arenas(Int32(MallocArenas.limit)) == 1)
     }
 
+    /// Each page under way in the render can have an arena of its own, and the thread that hands them out one more:
+    /// threads that share an arena take turns on its lock in every `malloc` and `free`.
+    @Test func theCapLeavesAnArenaForEachPageUnderWay() {
+        #expect(MallocArenas.limit >= PageWriter.pagesUnderWayLimit + 1)
+    }
+
     @Test func freedMemoryCanBeGivenBack() {
         // malloc_trim: 1 when pages were given back, 0 when none were free; either way the heap is still usable.
         var blocks = (0..<1_000).map { _ in [UInt8](repeating: 1, count: 64 << 10) }

@@ -26,16 +26,23 @@ struct SitePathRewriter: Sendable {
     /// The HTML document with its site paths prefixed, as UTF-8 bytes ready to write.
     func htmlBytes(_ text: String) -> [UInt8] {
         var text = text
-        return text.withUTF8 { bytes in
-            var buffer = RewriteBuffer(source: bytes, prefix: prefix)
-            var tokenizer = HTMLTokenizer(bytes, endTags: false)
-            while let tag = tokenizer.next() {
-                guard !tag.isEndTag else { continue }
-                rewriteAttributes(of: tag, in: &buffer)
-                if bytes.spells(tag.name, "style"), let css = tag.text { buffer.rewriteCSS(css) }
-            }
-            return buffer.finish()
+        return text.withUTF8(rewritten)
+    }
+
+    /// The same over a page's bytes (`RenderedPage.html`).
+    func htmlBytes(_ html: [UInt8]) -> [UInt8] {
+        html.withUnsafeBufferPointer(rewritten)
+    }
+
+    private func rewritten(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var buffer = RewriteBuffer(source: bytes, prefix: prefix)
+        var tokenizer = HTMLTokenizer(bytes, endTags: false)
+        while let tag = tokenizer.next() {
+            guard !tag.isEndTag else { continue }
+            rewriteAttributes(of: tag, in: &buffer)
+            if bytes.spells(tag.name, "style"), let css = tag.text { buffer.rewriteCSS(css) }
         }
+        return buffer.finish()
     }
 
     func html(_ text: String) -> String { String(decoding: htmlBytes(text), as: UTF8.self) }
