@@ -9,6 +9,10 @@ import GRDBSQLite
 /// their keys and every other group adds up the same rows. A group that appears or goes, a real number (whose sum
 /// depends on the order it adds the rows in) or anything `init` does not read this way leaves the view to be
 /// computed again whole.
+///
+/// Every value stays in SQLite: the groups are found, compared and written in SQL, never as Swift values, since a
+/// `String` is not SQLite's BINARY identity (a text is cut at a NUL, invalid UTF-8 repaired, and two normalizations
+/// of the same letters are equal).
 struct GroupedView: Sendable {
     /// The table it reads, as written.
     let table: String
@@ -24,6 +28,7 @@ struct GroupedView: Sendable {
         guard var tokens = Self.tokens(select), tokens.first == "select" else { return nil }
         tokens.removeFirst()
         var bare: [String] = []
+        var aliases: [String] = []
         var read: Set<String> = []
         func take(_ token: String) -> Bool {
             guard tokens.first == token else { return false }
@@ -40,7 +45,8 @@ struct GroupedView: Sendable {
             if take("(") {
                 guard Self.aggregates.contains(word) else { return nil }
                 if word == "count", take("*") {} else if let column = name() { read.insert(column) } else { return nil }
-                guard take(")"), take("as"), name() != nil else { return nil }
+                guard take(")"), take("as"), let alias = name() else { return nil }
+                aliases.append(alias)
             } else {
                 bare.append(word)
             }
@@ -51,9 +57,10 @@ struct GroupedView: Sendable {
             guard let key = name() else { return nil }
             keys.append(key)
         } while take(",")
-        // A column given bare but not grouped by would be taken from whichever row SQLite read last.
-        guard tokens.isEmpty, !keys.isEmpty, Set(keys).count == keys.count, Set(bare) == Set(keys), bare.count == keys.count
-        else { return nil }
+        // A column given bare but not grouped by would be taken from whichever row SQLite read last; an aggregate named
+        // like a key would take the key's name in the view, and the key another (`a:1`).
+        guard tokens.isEmpty, !keys.isEmpty, Set(keys).count == keys.count, Set(bare) == Set(keys), bare.count == keys.count,
+              aliases.allSatisfy({ !keys.contains($0) }) else { return nil }
         self.table = table
         self.keys = keys
         self.columns = read.union(keys)
@@ -75,33 +82,50 @@ struct GroupedView: Sendable {
         }
     }
 
-    /// Computes again, in the materialized table `view`, the groups of `changed` (each a row's values by lowercased
-    /// column name) from `select`, and writes each over the one row that holds it. False, having perhaps written some
-    /// of them, when a group has no row or no longer any rows, or gives a real number: the caller computes the view
-    /// again whole, which writes over every row.
-    func update(_ view: String, select: String, changed: [[String: DatabaseValue]], in db: Database) throws -> Bool {
-        var groups: Set<[DatabaseValue]> = []
-        for row in changed {
-            let key = keys.compactMap { row[$0.lowercased()] }
-            guard key.count == keys.count else { return false }
-            groups.insert(key)
+    /// Computes again, in the materialized table `view`, the groups of the rows in the temporary table `changedRows`
+    /// (every version of the changed rows of `table`) from `select`, and writes each over the one row that holds it.
+    /// False, perhaps having written some of them, when a group has no row in the view, no longer any rows in the
+    /// table (a group appeared or went), a real number, or an error stops it: the caller then computes the view again
+    /// whole, which writes over every row.
+    ///
+    /// Each group's keys are bound from the temporary table's row and each value from the group's row computed again
+    /// (`sqlite3_bind_value`, a copy of SQLite's own value), and its query runs with the keys as parameters, so that
+    /// SQLite takes them into the query and reads the group's rows alone (through an index when there is one).
+    func update(_ view: String, select: String, changedRows: String, in db: Database) -> Bool {
+        guard let columns = try? db.columns(in: view, in: "main").map(\.name.quotedDatabaseIdentifier), !columns.isEmpty
+        else { return false }
+        let target = "main." + view.quotedDatabaseIdentifier
+        let matching = keys.enumerated().map { "\($1.quotedDatabaseIdentifier) IS ?\($0 + 1)" }.joined(separator: " AND ")
+        let assignments = columns.enumerated().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")
+        let statements = RawStatements(db.sqliteConnection, [
+            "SELECT DISTINCT \(keys.map(\.quotedDatabaseIdentifier).joined(separator: ", ")) FROM temp.\(changedRows.quotedDatabaseIdentifier)",
+            "SELECT rowid FROM \(target) WHERE \(matching)",
+            // The query on lines of its own: it may end in a comment.
+            "SELECT * FROM (\n\(select)\n) WHERE \(matching)",
+            "UPDATE \(target) SET \(assignments) WHERE rowid = ?\(columns.count + 1)",
+        ])
+        guard let statements, case let (groups, kept, computed, write) = (statements[0], statements[1], statements[2], statements[3]),
+              sqlite3_column_count(computed) == Int32(columns.count) else { return false }
+        var step = sqlite3_step(groups)
+        while step == SQLITE_ROW {
+            for statement in [kept, computed] {
+                sqlite3_reset(statement)
+                for index in keys.indices { sqlite3_bind_value(statement, Int32(index + 1), sqlite3_column_value(groups, Int32(index))) }
+            }
+            // One row of the view holds the group,
+            guard sqlite3_step(kept) == SQLITE_ROW else { return false }
+            let rowid = sqlite3_column_int64(kept, 0)
+            guard sqlite3_step(kept) == SQLITE_DONE else { return false }
+            // and the table still has rows in it, which add up to no real number.
+            guard sqlite3_step(computed) == SQLITE_ROW,
+                  (0..<Int32(columns.count)).allSatisfy({ sqlite3_column_type(computed, $0) != SQLITE_FLOAT }) else { return false }
+            sqlite3_reset(write)
+            for index in columns.indices { sqlite3_bind_value(write, Int32(index + 1), sqlite3_column_value(computed, Int32(index))) }
+            sqlite3_bind_int64(write, Int32(columns.count + 1), rowid)
+            guard sqlite3_step(computed) == SQLITE_DONE, sqlite3_step(write) == SQLITE_DONE else { return false }
+            step = sqlite3_step(groups)
         }
-        let matching = keys.map { "\($0.quotedDatabaseIdentifier) IS ?" }.joined(separator: " AND ")
-        let quoted = "main." + view.quotedDatabaseIdentifier
-        let kept = try db.makeStatement(sql: "SELECT rowid FROM \(quoted) WHERE \(matching)")
-        // On a line of its own: the query may end in a comment.
-        let fresh = try db.makeStatement(sql: "SELECT * FROM (\n\(select)\n) WHERE \(matching)")
-        for group in groups {
-            let arguments = StatementArguments(group)
-            let rowids = try Int64.fetchAll(kept, arguments: arguments)
-            let rows = try Row.fetchAll(fresh, arguments: arguments)
-            guard rowids.count == 1, let row = rows.first, rows.count == 1 else { return false }
-            let values = Array(row.databaseValues)
-            guard !values.contains(where: { if case .double = $0.storage { true } else { false } }) else { return false }
-            let assignments = row.columnNames.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
-            try db.execute(sql: "UPDATE \(quoted) SET \(assignments) WHERE rowid = ?", arguments: StatementArguments(values + [rowids[0].databaseValue]))
-        }
-        return true
+        return step == SQLITE_DONE
     }
 
     private static func isName(_ token: String) -> Bool {
@@ -113,6 +137,8 @@ struct GroupedView: Sendable {
     /// anything else (a quoted name, a string, a number, an operator), which this shape never needs.
     private static func tokens(_ sql: String) -> [String]? {
         let bytes = Array(sql.utf8)
+        // SQLite takes a query that ends in an open `/*`, but not once it is wrapped in another (`update`).
+        guard !SQLText.endsInOpenComment(bytes) else { return nil }
         var tokens: [String] = []
         var index = 0
         func isWordByte(_ byte: UInt8) -> Bool {
@@ -135,4 +161,28 @@ struct GroupedView: Sendable {
         }
         return tokens
     }
+}
+
+/// Statements prepared on a connection with SQLite's C API, finalized together when released.
+private final class RawStatements {
+    private let statements: [OpaquePointer]
+
+    /// Nil when one of `sql` does not compile.
+    init?(_ connection: OpaquePointer?, _ sql: [String]) {
+        var prepared: [OpaquePointer] = []
+        for text in sql {
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(connection, text, -1, &statement, nil) == SQLITE_OK, let statement else {
+                sqlite3_finalize(statement)
+                prepared.forEach { sqlite3_finalize($0) }
+                return nil
+            }
+            prepared.append(statement)
+        }
+        statements = prepared
+    }
+
+    subscript(index: Int) -> OpaquePointer { statements[index] }
+
+    deinit { statements.forEach { sqlite3_finalize($0) } }
 }

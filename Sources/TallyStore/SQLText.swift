@@ -30,6 +30,30 @@ enum SQLText {
         return min(index, bytes.count)
     }
 
+    /// Whether a `/*` comment is still open at the end of `bytes` (SQLite accepts that).
+    static func endsInOpenComment(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                if index + 1 >= bytes.count { return true }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
+    /// `name` with ASCII's capitals made small and nothing else, as SQLite compares names: `"\u{212A}"` (KELVIN
+    /// SIGN) is not `k`.
+    static func asciiLowercased(_ name: String) -> String {
+        String(decoding: name.utf8.map(lowercasedASCII), as: UTF8.self)
+    }
+
     static func line(atOrAfter offset: Int, in sql: String) -> Int {
         let bytes = sql.utf8
         var index = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))

@@ -69,6 +69,7 @@ extension PublishedSnapshot {
                     else { return .rollback }
                     var done = update
                     if !deferViews { done.groupsComputed = try stale.compute(in: db, changedRows: changes) }
+                    for table in changes.values { try db.execute(sql: "DROP TABLE temp.\(table.quotedDatabaseIdentifier)") }
                     outcome = (done, digests, stale)
                     return .commit
                 }
@@ -80,11 +81,12 @@ extension PublishedSnapshot {
         }
     }
 
-    /// - Returns: also, for each table (lowercased) whose own rows changed and whose scrub no other table decides,
-    ///   when few did, every version of them: the kept snapshot's before it was copied over, the database's after
-    ///   the scrub (`StaleViews.compute`).
+    /// - Returns: also, for each table (ASCII-lowercased) whose own rows changed and whose scrub no other table decides,
+    ///   when few did, the temporary table that holds every version of them: the kept snapshot's before it was copied
+    ///   over, the database's after the scrub (`StaleViews.compute`). The values are SQLite's own, copied in SQL: a
+    ///   text with a NUL, invalid UTF-8, or the other normalization of the same letters stays what it is.
     private static func apply(_ db: Database, recorded: SourceDigests, policy: PublicationPolicy,
-                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests, StaleViews, [String: [[String: DatabaseValue]]])? {
+                              materialized: [MaterializedView]) throws -> (SnapshotUpdate, SourceDigests, StaleViews, [String: String])? {
         guard let now = SourceDigests.read(db, schema: "tally_source"), now.schema == recorded.schema,
               try Int.fetchOne(db, sql: """
                   SELECT count(*) FROM tally_source.sqlite_master WHERE type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%'
@@ -97,34 +99,31 @@ extension PublishedSnapshot {
         }
         if now.tables["post_deliveries"] != nil { personal.insert("post_deliveries") }
         let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
-        var versions: [String: (removed: [[String: DatabaseValue]], added: [Int64])] = [:]
+        var versions: [String: (table: String, kept: String, added: [Int64])] = [:]
         for table in copied.sorted() {
             // A table whose own rows changed, and whose scrub no other changed table decides, is walked over the runs of
             // rowids that changed alone, when the digests say which (`SourceDigests.chunks`, kept with the record).
             let rescrubbed = scrubbedWith(changed.subtracting([table]), personalTables: personal).contains(table)
             let runs = changed.contains(table) && !rescrubbed ? now.changedChunks(of: table, since: recorded) : nil
-            guard let (removed, added) = try copyChangedRows(db, table: table, policy: policy, runs: runs,
-                                                             keepingRemoved: changed.contains(table) && !rescrubbed)
+            let kept = changed.contains(table) && !rescrubbed ? "tally_changed_rows_\(versions.count)" : nil
+            guard let added = try copyChangedRows(db, table: table, policy: policy, runs: runs, keepingRemovedIn: kept)
             else { return nil }
-            if let removed { versions[table.lowercased()] = (removed, added) }
+            if let kept, try db.tableExists(kept, in: "temp") { versions[SQLText.asciiLowercased(table)] = (table, kept, added) }
         }
         try removeUnpublishedUsers(db, published: policy.publishedUsers, only: copied)
         for column in policy.privateColumns where copied.contains(column.table) {
             if try db.columns(in: column.table, in: "main").contains(where: { $0.name == column.column }) { try blank(column, in: db) }
         }
         // The rows as scrubbed: a row the scrub removed is in no view.
-        var changedRows: [String: [[String: DatabaseValue]]] = [:]
-        for (table, (removed, added)) in versions {
-            let row = try db.makeStatement(sql: "SELECT * FROM main.\(table.quotedDatabaseIdentifier) WHERE rowid = ?")
-            changedRows[table] = try removed + added.compactMap { try Row.fetchOne(row, arguments: [$0]).map(Self.values) }
+        var changedRows: [String: String] = [:]
+        for (name, (table, kept, added)) in versions {
+            let keep = try db.makeStatement(sql: "INSERT INTO temp.\(kept.quotedDatabaseIdentifier) SELECT * FROM main."
+                                                + "\(table.quotedDatabaseIdentifier) WHERE rowid = ?")
+            for rowid in added { try keep.execute(arguments: [rowid]) }
+            changedRows[name] = kept
         }
         let stale = StaleViews(reading: Set(copied.map { $0.lowercased() }), materialized)
         return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: stale.views.map(\.name)), now, stale, changedRows)
-    }
-
-    /// A row's values by lowercased column name.
-    private static func values(_ row: Row) -> [String: DatabaseValue] {
-        Dictionary(zip(row.columnNames.map { $0.lowercased() }, row.databaseValues), uniquingKeysWith: { first, _ in first })
     }
 
     /// Rows changed in one table past which its views are computed again whole rather than group by group.
@@ -137,11 +136,11 @@ extension PublishedSnapshot {
     /// - Parameters:
     ///   - runs: the runs of rowids (`rowid >> SourceDigests.chunkShift`) outside which the database's rows are as
     ///     the snapshot's were copied; nil walks every row.
-    ///   - keepingRemoved: returns the values of the rows deleted, when there are at most `groupedRowsLimit` rows
-    ///     deleted and inserted.
-    /// - Returns: nil when it cannot be done; else the rows deleted (when kept) and the rowids inserted.
+    ///   - keepingRemovedIn: a temporary table to make with the rows deleted, when there are at most
+    ///     `groupedRowsLimit` rows deleted and inserted; not made otherwise.
+    /// - Returns: nil when it cannot be done; else the rowids inserted.
     private static func copyChangedRows(_ db: Database, table: String, policy: PublicationPolicy, runs: [Int64]?,
-                                        keepingRemoved: Bool) throws -> (removed: [[String: DatabaseValue]]?, added: [Int64])? {
+                                        keepingRemovedIn kept: String?) throws -> [Int64]? {
         let source = try db.columns(in: table, in: "tally_source")
         let columns = try db.columns(in: table, in: "main").map(\.name)
         let sourceNames = Set(source.map(\.name))
@@ -169,17 +168,17 @@ extension PublishedSnapshot {
                 if let now { added.append(sqlite3_column_int64(now, 0)) }
             }) else { return nil }
         }
-        var removedRows: [[String: DatabaseValue]]?
-        if keepingRemoved, removed.count + added.count <= groupedRowsLimit {
-            let row = try db.makeStatement(sql: "SELECT * FROM main.\(quoted) WHERE rowid = ?")
-            removedRows = try removed.compactMap { try Row.fetchOne(row, arguments: [$0]).map(Self.values) }
+        if let kept, removed.count + added.count <= groupedRowsLimit {
+            try db.execute(sql: "CREATE TEMP TABLE \(kept.quotedDatabaseIdentifier) AS SELECT * FROM main.\(quoted) WHERE 0")
+            let keep = try db.makeStatement(sql: "INSERT INTO temp.\(kept.quotedDatabaseIdentifier) SELECT * FROM main.\(quoted) WHERE rowid = ?")
+            for rowid in removed { try keep.execute(arguments: [rowid]) }
         }
         let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         let delete = try db.makeStatement(sql: "DELETE FROM main.\(quoted) WHERE rowid = ?")
         for rowid in removed { try delete.execute(arguments: [rowid]) }
         let insert = try db.makeStatement(sql: "INSERT INTO main.\(quoted) (rowid, \(list)) SELECT rowid, \(list) FROM tally_source.\(quoted) WHERE rowid = ?")
         for rowid in added { try insert.execute(arguments: [rowid]) }
-        return (removedRows, added)
+        return added
     }
 
     /// A materialized view of the kept snapshot: its query as it was created, and what the query reads (tables and
@@ -235,17 +234,17 @@ struct StaleViews: Sendable {
     /// before they are computed as after.
     var names: Set<String> { Set(views.map { $0.name.lowercased() }) }
 
-    /// - Parameter changedRows: for a table (lowercased) whose own rows alone changed, every version of those rows
-    ///   (`apply`): a view that only adds up that table's rows by plain columns has those rows' groups computed
-    ///   again alone when it can (`GroupedView`).
+    /// - Parameter changedRows: for a table (ASCII-lowercased) whose own rows alone changed, the temporary table of
+    ///   every version of those rows (`apply`): a view that only adds up that table's rows by plain columns has those
+    ///   rows' groups computed again alone when it can (`GroupedView`).
     /// - Returns: the views whose groups alone were computed again.
     @discardableResult
-    func compute(in db: Database, changedRows: [String: [[String: DatabaseValue]]] = [:]) throws -> [String] {
+    func compute(in db: Database, changedRows: [String: String] = [:]) throws -> [String] {
         var grouped: [String] = []
         for view in views {
             let quoted = "main." + view.name.quotedDatabaseIdentifier
             if let shape = GroupedView(select: view.select), view.reads == [shape.table], let rows = changedRows[shape.table],
-               shape.readsExactColumns(in: db), try shape.update(view.name, select: view.select, changed: rows, in: db) {
+               shape.readsExactColumns(in: db), shape.update(view.name, select: view.select, changedRows: rows, in: db) {
                 grouped.append(view.name)
                 continue
             }

@@ -34,6 +34,11 @@ import Testing
         "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id;",
         "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id HAVING n > 1",
         "SELECT user_id, count(*) AS n FROM donations",
+        // An aggregate named like a key: the view would call the count `user_id` and the key `user_id:1`.
+        "SELECT count(*) AS user_id, user_id FROM donations GROUP BY user_id",
+        "SELECT user_id, sum(amount_cents) AS USER_ID FROM donations GROUP BY user_id",
+        // SQLite runs a query that ends in an open comment, but not once it is wrapped in another.
+        "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id /* open",
     ])
     func anythingElseIsNot(select: String) {
         #expect(GroupedView(select: select) == nil)

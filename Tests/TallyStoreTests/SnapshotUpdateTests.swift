@@ -130,6 +130,35 @@ import TallyStore
         #expect(try differences(database, madeFrom: path) == [])
     }
 
+    /// Groups whose keys or values a Swift `String` would change (a NUL, invalid UTF-8, the two normalizations of
+    /// `Café`) are found, compared and written as SQLite holds them: computed by group, the view is the one a
+    /// snapshot made from the database computes.
+    @Test(arguments: [["'USD' || char(0) || 'X'"], ["'Caf' || char(233)", "'Cafe' || char(769)"], ["CAST(X'55534480' AS TEXT)"]])
+    func groupsAreComputedAsSQLiteHoldsTheirValues(currencies: [String]) throws {
+        let byCurrency = SiteView(name: "by_currency", sql: """
+            SELECT currency, count(*) AS gifts, sum(amount_cents) AS cents, max(note) AS last_note
+            FROM donations GROUP BY currency
+            """, materialize: true)
+        let (path, kept) = try makeDatabase()
+        let gift = "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at, note) VALUES"
+        try DatabaseMigrations.migrate(databaseAt: path, seedSQL: currencies.enumerated().map { index, currency in
+            "\(gift) (1, 1, \(index + 1), \(currency), '2024-03-01', 'a' || char(0) || 'z');"
+        }.joined(separator: "\n"))
+        func open() throws -> SiteDatabase {
+            try SiteDatabase(path: path, policy: policy, siteContent: { ([], [byCurrency]) }, kept: kept)
+        }
+        #expect(try open().keepSnapshot(as: kept))
+        try DatabaseMigrations.migrate(databaseAt: path, seedSQL: currencies.map { currency in
+            "\(gift) (1, 2, 1000, \(currency), '2024-04-01', 'b' || char(0) || 'a');"
+        }.joined(separator: "\n"))
+        let database = try open()
+        #expect(database.snapshotUpdate?.groupsComputed == ["by_currency"])
+        let made = try SiteDatabase(path: path, policy: policy, views: [byCurrency])
+        #expect(database.contentDigests(of: ["by_currency"]) == made.contentDigests(of: ["by_currency"]))
+        #expect(try database.run("SELECT sum(gifts) FROM by_currency WHERE cents BETWEEN 1001 AND 1004").rows
+                 == [[.integer(Int64(2 * currencies.count))]])
+    }
+
     @Test func aChangedSchemaMakesTheSnapshotAgain() throws {
         let (database, path) = try updated(by: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('n')")
         #expect(database.snapshotUpdate == nil && database.reusedSnapshot == nil)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TallySite
+import TallyFormat
 import TallyTestSupport
 
 /// A templated file's `pages` rows that the plan keeps (`PlannedRows`), so its pages are made from the rows the plan
@@ -30,6 +31,16 @@ import TallyTestSupport
         #expect(planned.chunks(of: 256).map(\.count) == [256, 256, 256, 256])
         let past = planned.add([[.integer(2)]])
         #expect(!past)
+        #expect(planned.rows.isEmpty)
+    }
+
+    @Test func longTextsPastTheByteLimitAreNotKept() {
+        var planned = PlannedRows(columns: ["body"])
+        let page = [DataValue.text(String(repeating: "x", count: PlannedRows.byteLimit / 2))]
+        let first = planned.add([page])
+        #expect(first)
+        let second = planned.add([page])
+        #expect(!second)
         #expect(planned.rows.isEmpty)
     }
 }
