@@ -4304,7 +4304,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: 0.41 alternating by hand at load 3.3 to 3.7 on branch `md34` (2.01 s against 4.87 s, medians of five rounds; `main` 0.45 beside it, 2.21 s: 9 % less wall time, 7 % less user CPU; about 0.43 expected on an idle machine: [figures](#the-markdown-case-again-2026-11-28-branch-md34)); **0.47** after the merges of session 14 (1.54 s against 3.27 s, medians of four runs alternating by hand at load 1 to 2, `fa4853a` 0.50 beside them: [figures](#after-the-merges-of-2026-11-25-sixth-round-session-14)); 0.52 on an idle machine after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: **0.44** at load 1.6 after the merges of session 15 (1.49 s against 3.40 s, medians of five `bench/run.py` runs: [figures](#after-the-merges-of-2026-11-28-seventh-round-session-15)); 0.41 alternating by hand at load 3.3 to 3.7 on branch `md34` (2.01 s against 4.87 s, medians of five rounds; `main` 0.45 beside it, 2.21 s: 9 % less wall time, 7 % less user CPU; about 0.43 expected on an idle machine: [figures](#the-markdown-case-again-2026-11-28-branch-md34)); **0.47** after the merges of session 14 (1.54 s against 3.27 s, medians of four runs alternating by hand at load 1 to 2, `fa4853a` 0.50 beside them: [figures](#after-the-merges-of-2026-11-25-sixth-round-session-14)); 0.52 on an idle machine after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -7401,11 +7401,45 @@ What was looked at and left:
   parse and HTML plus the scroll boxes), the listing pages' Mustache (`posts/index.md`'s 10,000 rows, the tag pages),
   content loading, and on one core the wait for the snapshot's `site_pages` rows, the plan and the swap.
 
+### After the merges of 2026-11-28, seventh round (session 15)
+
+Measured by the lead at `main` after merging donation3 and md34 and the review's fixes to `GroupedView` (`4d7f8db`),
+release builds, load 1.6 to 1.7 (the helpers done, nothing else running):
+
+```sh
+# 20,000 organizations: donation3's generated database, main's content, templates, views and static
+tally build --force --db directory.sqlite --out out1        # first into a new folder, then again: the full build
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3002, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings   # three donations, one build each
+tally build --force --db directory.sqlite --out fresh && diff -r out1 fresh                           # identical
+python3 bench/run.py --n 10000 --cases markdown --runs 5     # md34's generated site copied to .bench/
+/usr/bin/time -v tally build --db .bench/example/directory-100000.sqlite --out /tmp/out100k/public
+```
+
+| build | wall | CPU (user + sys) | peak RSS |
+| --- | ---: | ---: | ---: |
+| 20,000 organizations, `--force` into the last output | 18.1 s | 33.3 s | 115 MiB |
+| 20,000, one donation by ada (649 pages rendered), three builds | 4.42, 4.21, 4.29 s | 5.28, 5.04, 5.12 s (**15–16 %**) | 94–95 MiB |
+| Markdown, 10,000 pages, medians of five runs alternating with Hugo | 1.49 s | 2.00 s | 111 MiB |
+| Markdown, Hugo 0.111.3, the same runs | 3.40 s | 5.74 s | 856 MiB |
+| 100,000 organizations (147,149 pages), first build into a new folder | 107.0 s | 194.3 s | 192,476 KB (**188 MiB**) |
+
+- **One donation**: 15–16 % of the full build's CPU (19–21 % after the sixth round). The snapshot step is
+  0.62–0.64 s (1.08 s before donation3), with the groups bound as SQLite's own values; the rows checks 0.83–0.90 s
+  are now the largest step. The incremental output was identical to a new `--force` build (`diff -r`).
+- **Markdown**: **0.44** of Hugo's wall time on a machine at load 1.6 (0.47 after the sixth round), 0.13 of its
+  memory.
+- **100,000 organizations**: 188 MiB at the peak, within the 200 MiB target but with less margin than md34's 173 MiB
+  for its last binary (189 MiB for one of its intermediate binaries with four malloc arenas): the four arenas that
+  md34 gave the render (one for each page under way) hold more freed memory than two did, and how much depends on
+  how the threads meet. If a later change adds memory here, the arena count is the first thing to give back.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
   organizations renders 649 of 30,223 pages and takes about 16 % of the full build's CPU time (5.5–6.3 s), 20 %
-  for `db6ba82` beside it ([one donation, again](#one-donation-again-2026-11-28-branch-donation3): a short `pages`
+  for `db6ba82` beside it (15–16 % after the merges and the review's fixes: 5.0–5.3 s of 33.3 s, [seventh
+  round](#after-the-merges-of-2026-11-28-seventh-round-session-15)) ([one donation, again](#one-donation-again-2026-11-28-branch-donation3): a short `pages`
   query's rows kept by the plan, the tag pages' sums read from `gifts_by_org`, the kept snapshot's record with its
   runs of rowids, and materialized views that only add up one table computed again by group). Next, from that
   split: the rows checks (0.83–0.93 s, mostly `/users/ada/`'s queries over her 32,676 organizations and 200,000
@@ -7459,7 +7493,9 @@ What was looked at and left:
   [The Markdown case again](#the-markdown-case-again-2026-11-28-branch-md34) (branch `md34`) wrote a first build's
   manifest from the record log's bytes, handed the layout on as bytes, gave each page under way a malloc arena of its
   own and woke the page-handing thread a quarter as often: 1,266 → 1,179 M instructions, 9 % less wall time than
-  `main` beside it, **0.41** alternating at load 3.3 to 3.7 (`main` 0.45; about 0.43 expected idle).
+  `main` beside it, **0.41** alternating at load 3.3 to 3.7 (`main` 0.45; about 0.43 expected idle), and **0.44** at
+  load 1.6 after the merges ([seventh round](#after-the-merges-of-2026-11-28-seventh-round-session-15): 1.49 s against
+  3.40 s).
   What is left is cmark-gfm's parse (30 % of the instructions), the system time of creating 10,000 files and folders
   (`mkdir` alone 23 % of the samples, `ext4_init_new_dir` most of it), which Hugo pays too, starting pages while the
   snapshot's `site_pages` rows are written (the build waits 50–100 ms for them on one core), the body handed on as
