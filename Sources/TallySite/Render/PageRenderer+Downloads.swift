@@ -7,7 +7,8 @@ extension PageRenderer {
     static func downloads(of source: PageSource, tables: [String: DataTable], beside outputFile: String) -> [(file: String, text: String)] {
         // Most pages have none: their folder is not worked out (splitting the path was 1.6 % of a Markdown build).
         guard source.queries.contains(where: \.csv) else { return [] }
-        let folder = outputFile.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(outputFile[...$0]) } ?? ""
+        // Up to the slash's byte: `...` would take a combining mark after it as part of the slash's Character.
+        let folder = outputFile.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(outputFile[..<$0]) + "/" } ?? ""
         return source.queries.filter(\.csv).compactMap { query in
             guard let table = tables[query.name] else { return nil }
             let spec = source.blocks.lazy.compactMap { block -> TableSpec? in

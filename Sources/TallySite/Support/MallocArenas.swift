@@ -7,11 +7,16 @@ import CTallySystem
 /// was three to four times the live heap at 5,000 organizations. The cap keeps it close to the heap: one arena for
 /// each page the render has under way (`PageWriter.pagesUnderWayLimit`) and one for the build's own thread. With
 /// two, the render's threads shared arenas and waited on each other's lock in every `malloc` and `free`
-/// (docs/performance.md#malloc-arenas). A command sets it at its start, before any thread; the `tally` binary does
-/// it itself because users run it directly, where an environment variable such as `MALLOC_ARENA_MAX` would have to
-/// be set by every caller.
+/// (docs/performance.md#malloc-arenas). Never more than `ceiling`, whatever the cores: each arena keeps what it
+/// freed, and the 100,000-organization peak was measured with four. A command sets it at its start, before any
+/// thread; the `tally` binary does it itself because users run it directly, where an environment variable such as
+/// `MALLOC_ARENA_MAX` would have to be set by every caller.
 package enum MallocArenas {
-    package static let limit = PageWriter.pagesUnderWayLimit + 1
+    package static let ceiling = 8
+    package static let limit = limit(forPagesUnderWay: PageWriter.pagesUnderWayLimit)
+
+    /// One arena for each page under way and one for the build's thread, up to `ceiling`.
+    static func limit(forPagesUnderWay pages: Int) -> Int { min(pages + 1, ceiling) }
 
     /// Applies the limit to this process; later calls change nothing.
     package static func limitForBuild() {

@@ -9,10 +9,12 @@ import Testing
         #expect(tally_limit_malloc_arenas(Int32(MallocArenas.limit)) == 1)
     }
 
-    /// Each page under way in the render can have an arena of its own, and the thread that hands them out one more:
-    /// threads that share an arena take turns on its lock in every `malloc` and `free`.
-    @Test func theCapLeavesAnArenaForEachPageUnderWay() {
-        #expect(MallocArenas.limit >= PageWriter.pagesUnderWayLimit + 1)
+    /// Each page under way in the render can have an arena of its own, and the thread that hands them out one more
+    /// (threads that share an arena take turns on its lock in every `malloc` and `free`), up to the ceiling: on many
+    /// cores an arena for each would keep what each freed.
+    @Test(arguments: [(pages: 3, arenas: 4), (pages: 5, arenas: 6), (pages: 7, arenas: 8), (pages: 17, arenas: 8), (pages: 65, arenas: 8)])
+    func theCapLeavesAnArenaForEachPageUnderWayUpToTheCeiling(pages: Int, arenas: Int) {
+        #expect(MallocArenas.limit(forPagesUnderWay: pages) == arenas)
     }
 
     @Test func freedMemoryCanBeGivenBack() {
