@@ -7415,6 +7415,7 @@ sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amoun
 /usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings   # three donations, one build each
 tally build --force --db directory.sqlite --out fresh && diff -r out1 fresh                           # identical
 python3 bench/run.py --n 10000 --cases markdown --runs 5     # md34's generated site copied to .bench/
+python3 bench/serve_bench.py --site /tmp/bench20k --saves 3   # the 20,000-organization site above
 /usr/bin/time -v tally build --db .bench/example/directory-100000.sqlite --out /tmp/out100k/public
 ```
 
@@ -7424,6 +7425,7 @@ python3 bench/run.py --n 10000 --cases markdown --runs 5     # md34's generated 
 | 20,000, one donation by ada (649 pages rendered), three builds | 4.42, 4.21, 4.29 s | 5.28, 5.04, 5.12 s (**15–16 %**) | 94–95 MiB |
 | Markdown, 10,000 pages, medians of five runs alternating with Hugo | 1.49 s | 2.00 s | 111 MiB |
 | Markdown, Hugo 0.111.3, the same runs | 3.40 s | 5.74 s | 856 MiB |
+| `tally serve`, one donation saved, the organization page open (`bench/serve_bench.py --site … --saves 3`, load 0.5–0.6) | **0.57, 0.52, 0.52 s** to the page served with the row ("Showing … ahead" 0.31–0.32 s after the change was seen) | whole build 4.26–4.35 s (5.3–5.5 s in the sixth round) | |
 | 100,000 organizations (147,149 pages), first build into a new folder | 107.0 s | 194.3 s | 192,476 KB (**188 MiB**) |
 
 - **One donation**: 15–16 % of the full build's CPU (19–21 % after the sixth round). The snapshot step is
