@@ -137,15 +137,15 @@ struct GroupedView: Sendable {
     /// anything else (a quoted name, a string, a number, an operator), which this shape never needs.
     private static func tokens(_ sql: String) -> [String]? {
         let bytes = Array(sql.utf8)
-        // SQLite takes a query that ends in an open `/*`, but not once it is wrapped in another (`update`).
-        guard !SQLText.endsInOpenComment(bytes) else { return nil }
         var tokens: [String] = []
         var index = 0
         func isWordByte(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte)
         }
         while true {
-            index = SQLText.skippingSpaceAndComments(bytes, from: index)
+            // SQLite takes a query that ends in an open `/*`, but not once it is wrapped in another (`update`).
+            guard let next = SQLText.skippingSpaceAndComments(bytes, from: index) else { return nil }
+            index = next
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if "(),*".utf8.contains(byte) {

@@ -4,14 +4,15 @@ enum SQLText {
     /// The statement's first keyword, upper-cased, after whitespace and comments: `SELECT`, `WITH`, `PRAGMA`…
     static func firstKeyword(of sql: String) -> String {
         let bytes = Array(sql.utf8)
-        let index = skippingSpaceAndComments(bytes, from: 0)
+        let index = skippingSpaceAndComments(bytes, from: 0) ?? bytes.count
         var end = index
         while end < bytes.count, isNamePart(lowercasedASCII(bytes[end])) { end += 1 }
         return String(decoding: bytes[min(index, bytes.count)..<end], as: UTF8.self).uppercased()
     }
 
-    /// The index of the first byte at `start` or after it that is neither white space nor in a comment.
-    static func skippingSpaceAndComments(_ bytes: [UInt8], from start: Int) -> Int {
+    /// The index of the first byte at `start` or after it that is neither white space nor in a comment; nil when a
+    /// `/*` comment is still open at the end (SQLite takes that, as the end of the statement).
+    static func skippingSpaceAndComments(_ bytes: [UInt8], from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
@@ -22,30 +23,13 @@ enum SQLText {
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
                 while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                guard index + 1 < bytes.count else { return nil }
                 index += 2
             } else {
                 break
             }
         }
         return min(index, bytes.count)
-    }
-
-    /// Whether a `/*` comment is still open at the end of `bytes` (SQLite accepts that).
-    static func endsInOpenComment(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
-                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-            } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                index += 2
-                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
-                if index + 1 >= bytes.count { return true }
-                index += 2
-            } else {
-                index += 1
-            }
-        }
-        return false
     }
 
     /// `name` with ASCII's capitals made small and nothing else, as SQLite compares names: `"\u{212A}"` (KELVIN

@@ -110,11 +110,11 @@ struct PageInputs {
         return digest.hex
     }
 
-    /// A digest of a page's row of the `pages` query, the same for the same names and values in any order.
     /// The digest of nothing added, which `paramsDigest` and `resultsDigest` give every page without a row or a query
     /// (most of a Markdown site's), made once.
     static let emptyDigest = ContentDigest().hex
 
+    /// A digest of a page's row of the `pages` query, the same for the same names and values in any order.
     static func paramsDigest(_ params: [String: DataValue]) -> String {
         if params.isEmpty { return emptyDigest }
         var digest = ContentDigest()
