@@ -7438,6 +7438,94 @@ python3 bench/serve_bench.py --site /tmp/bench20k --saves 3   # the 20,000-organ
   md34 gave the render (one for each page under way) hold more freed memory than two did, and how much depends on
   how the threads meet. If a later change adds memory here, the arena count is the first thing to give back.
 
+### The query side of one donation (2026-11-28, branch `donation4q`)
+
+Three changes to the example's SQL, no change to Tally's code: the one-donation build's plan, snapshot and rows
+checks read fewer gifts. Measured A/B with the release build of `11df386` (`main`, A: main's content, views and
+templates) and this branch's (B: the same binary's code, this branch's content and views), on two copies of
+`/tmp/bench20k` (20,000 organizations, ada with about 200,000 gifts to 32,676 organizations), each a `--force`
+build first, then the same donation inserted into both and one build each, A and B alternated; the machine shared
+with two other engineers' builds and tests (load average given by each row):
+
+```sh
+cp -a /tmp/bench20k site-A; cp -a site-A site-B    # site-B: this branch's content/, views/, templates/ copied in
+tally build --force --db directory.sqlite --out out1                                    # in each
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3021, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings --explain
+tally build --force --db directory.sqlite --out /tmp/fresh && diff -r out1 /tmp/fresh          # no difference
+```
+
+| donation (load) | A: CPU (user + sys) | B: CPU (user + sys) |
+| --- | ---: | ---: |
+| ada, USD, 2025-06-30 (6) | 5.36 s | 4.86 s |
+| ada, USD, 2025-06-30 (10.5, tests compiling beside) | 6.81, 5.80 s | 5.68, 5.15 s |
+| ada, USD, 2025-06-30 (3.4–3.7) | 5.25 s | **4.55 s** |
+| ada, USD, 2025-06-30 (8.6–9.4) | 5.62, 5.76 s | 5.05, 5.08 s |
+| ada, EUR, a new day (3.6): a group appears, so the grouped views are computed whole (snapshot 0.94 / 0.75 s) | 5.34 s | 5.09 s |
+| sam, USD (3.8–4.1): a new group in `gifts_by_org`, computed whole | 5.06 s | 4.26 s |
+| full build (`--force` into the last output; 6.2 and 9.4) | 32.36 s | 33.08 s |
+
+So ada's dollar gift takes a median of 5.07 s of CPU against 5.69 s (11 % less), about 15 % of the full build's
+33 s against 17 %; the target, 10 %, is not met by the query side alone. The same 649 pages render. Output
+byte-identical: the 20,000-organization site (B's full build over A's output wrote no file, and every B donation
+build equalled a new `--force` build, `diff -r`), `data/example.sql` and `Tests/Fixtures/second-database.sql`
+(built by both, `diff -r`). The steps, by thread CPU (`--timings`, the ada USD rows):
+
+| step | A | B |
+| --- | ---: | ---: |
+| snapshot made or copied | 619–699 ms | **426–461 ms** |
+| Expanding templated pages (the plan, stage CPU) | 378–415 ms | **188–237 ms** |
+| rows checks (7 pages, rendered after with these rows) | 876–1,061 ms | **724–816 ms** |
+| listing rows read; counted | 462–509; 165–209 ms | 426–495; 169–205 ms |
+
+- **A statement's organizations pages planned without grouping every gift.** The `pages` query of
+  `statements/[year]/organizations.md` counted the distinct organizations of every person and year over all gifts to
+  find the years past 500 (0.17–0.22 s in `sqlite3`, about half the plan, paid by every build, since the query reads
+  `donations`). It takes the years from `gifts_by_day` now and reads a year's gifts only until a 501st organization
+  is seen (`LIMIT 501` in a `SELECT DISTINCT`): 0.03 s. The same rows: compared in a Python probe on 30 random
+  databases with years of 498 to 502 organizations, dates that are only a year, a number, or a time; and
+  `GivingQueryShortcutsTests.organizationsPagesArePlannedPastFiveHundredOrganizationsOfAYear` (501 organizations
+  in a year get pages, exactly 500 do not; it fails with `LIMIT 500`).
+- **`usd_by_org` made from `gifts_by_org`'s dollar groups.** A donation computed it whole (it groups by an
+  expression over `gifts_in_usd`, a row-by-row view with a join, which `GroupedView` cannot take): 0.34 s of
+  grouping 200,000 gifts. A dollar gift of whole cents is its own amount in dollars (`gifts_in_usd` does not call
+  `convert_cents` for it), so a group of only such gifts is `gifts_by_org`'s row, which the donation has just
+  updated by group; SQLite's `sum()` is an integer only when every amount it adds is one, so `typeof(total_cents)`
+  tells those groups apart. The gifts in other currencies, and every gift of a dollar group with an amount that is
+  not whole cents, are converted and grouped one by one as before (the organization's index finds the latter), and
+  the three parts are ordered by the group keys, so the table has the plain query's rows, rowids and column types:
+  0.12 s in the probe. `GivingQueryShortcutsTests.usdByOrgIsEveryGiftInDollarsGroupedInTheSameOrder` compares it
+  with the plain query, value for value and type for type, with text, fractional and numeric-text amounts beside
+  whole ones in one group, a currency without a rate and one in lower case (it fails with the third part left out);
+  a Python probe did the same on 60 random databases.
+- **A report's causes from a materialized view.** `users/[username].md`'s `by_cause` numbered every
+  organization's tags with two window functions on each report, then joined ada's 29,000 dollar groups to them
+  through an automatic index (0.10 s); `views/org_causes.sql` does it once, indexed by `organization_id`, and a
+  donation keeps it (`organization_tags` did not change): 0.035 s.
+
+Tried and dropped, or left:
+
+- **An index on `donations (user_id, donated_at)`**, which a site would declare for its snapshot (a `-- tally:
+  index` for base tables, or a config key): measured first, in a probe with SQLite's default 2 MB cache as Tally's
+  readers have it, it makes `history` free (0.065 + 0.132 s → 0) but SQLite then reads ada's gift listing in the
+  index's order, one table page per row: 0.39 + 0.20 s → 0.51 + 0.51 s of user + system time, and
+  `gifts_by_day`'s whole `GROUP BY` 0.17 → 0.37 s. Writing the listing's sort as `ORDER BY +d.donated_at DESC`
+  keeps it off the index (0.39 + 0.18 s), but the net gain for one donation would be the 0.15 s of `history`, for a
+  new directive, its diagnostics, the kept snapshot's record of it and 0.1–0.2 s more in every full build. Not done:
+  the index pays once ada's gift listing reads only its first page (below), which is what would use it.
+- **The plan reused** for the templated files whose `pages` query reads only tables whose digests did not change:
+  after the change above the plan is 0.19–0.24 s, most of it `orgs/[slug].md`'s 20,015 rows and their URLs, which
+  the render reads again anyway to decide those pages; reusing them needs the rows (not only the URLs) kept in the
+  record, on the manifest's side, which another engineer was changing. Not begun.
+- **Ada's gift listing read to its first page only** (0.43–0.50 s read and 0.17–0.21 s counted, the largest step
+  left on the query side): as [the range section](#a-range-bounds-a-pages-rows-like-a-key-2026-11-25-branch-range)
+  says, it needs the sort key at the boundary of the first page recorded, every changed row proven to sort before
+  it, and the count known without `count(*)`; not begun in the time.
+- The rows checks that are left (0.72–0.82 s) are `/users/ada/`'s queries over her 32,676 organizations and
+  200,000 gifts, each 0.03–0.16 s in a probe: `history` (needs the index), `by_org`, `rates_used` (her 20,000
+  converted gifts, found among all her gifts), `impact`, `highlights`, `main_by_org`; none had a rewrite as sure
+  as the three above.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
@@ -7449,10 +7537,15 @@ python3 bench/serve_bench.py --site /tmp/bench20k --saves 3   # the 20,000-organ
   split: the rows checks (0.83–0.93 s, mostly `/users/ada/`'s queries over her 32,676 organizations and 200,000
   gifts: `history` would need an index on `donations (user_id, donated_at)`, which a site cannot declare yet); the
   snapshot (0.63 s, most of it `usd_by_org`, 0.39 s, which groups by an expression over a row-by-row view with a
-  join and so is computed whole); ada's gift listing (listing rows read and counted, 0.6 s: reading only its first
+  join and so is computed whole). [The query side of one
+  donation](#the-query-side-of-one-donation-2026-11-28-branch-donation4q) (branch `donation4q`, the example's SQL
+  only) took the snapshot to 0.43–0.46 s (`usd_by_org` from `gifts_by_org`'s dollar groups), the plan to
+  0.19–0.24 s and the rows checks to 0.72–0.82 s: one donation 5.07 s of CPU against 5.69 s for `main` beside it,
+  about 15 % of the full build; what it leaves on the query side is ada's gift listing (listing rows read and counted, 0.6 s: reading only its first
   page needs the sort key at the boundary of its first page recorded and every changed row proven to sort before
   it, as the range section says, and an index on her gifts by date to be worth it); the in-place commit's walk of
-  the output (the swap stage, 0.73–0.87 s; stray files must be found); the plan (0.4 s); deciding each page
+  the output (the swap stage, 0.73–0.87 s; stray files must be found); the plan (0.19–0.24 s, most of it `orgs/[slug].md`'s 20,015 rows: reusing the last
+  build's for a `pages` query whose tables did not change needs those rows kept in the record); deciding each page
   (0.27–0.32 s, a `stat` of each kept file); the manifest's load (0.23 s) and the changed rows (0.16 s, which could
   walk only the rowids the update copied, for tables whose own rows changed); a materialized view compared by value
   rather than rowid (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for
