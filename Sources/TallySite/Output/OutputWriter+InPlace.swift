@@ -7,9 +7,9 @@ extension OutputWriter {
     /// a one-row change costs the files it changed rather than a new tree of every file.
     ///
     /// `OutputJournal` makes it all or nothing: the journal is on disk before the first file moves; a replaced
-    /// file is hard-linked into the retired folder and the new one renamed over it (the path always has one or the
-    /// other), a removed one renamed there; on any failure every step is undone, and a build killed meanwhile is
-    /// rolled back by the next one (`OutputWriter.init`).
+    /// file is hard-linked into the retired folder (named by its entry's number) and the new one renamed over it
+    /// (the path always has one or the other), a removed one renamed there; on any failure every step is undone,
+    /// and a build killed meanwhile is rolled back by the next one (`OutputWriter.init`).
     ///
     /// - Parameter move: renames a file, returning 0 or an errno; tests pass one that fails.
     /// - Returns: false, having changed nothing, when the live output cannot be updated in place: a staged file's
@@ -54,10 +54,10 @@ extension OutputWriter {
     }
 
     private func carryOut(_ journal: OutputJournal, move: (String, String) -> Int32) throws {
-        for entry in journal.entries {
+        if journal.entries.contains(where: { $0.change != .add }) { try Self.makeFolder(retiredPath) }
+        for (number, entry) in journal.entries.enumerated() {
             let live = outputPath + "/" + entry.path
-            let retired = retiredPath + "/" + entry.path
-            if entry.change != .add { try Self.makeFolder(holding: retired) }
+            let retired = journal.retiredFile(number, in: retiredPath)
             switch entry.change {
             case .replace:
                 // A link, not a rename: until the new file is renamed over it, the live path keeps the old one.
