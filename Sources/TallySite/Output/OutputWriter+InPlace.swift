@@ -19,20 +19,26 @@ extension OutputWriter {
         let staged = Self.files(under: stagingPath, includingHidden: true)
         guard staged.allSatisfy({ Self.isPlain($0) && canPlace($0) }) else { return false }
         let stagedSet = Set(staged)
-        let live = Set(Self.files(under: outputPath))
         let kept = Set(state.withLock { $0.unchangedPaths })
-        if let missing = kept.first(where: { !live.contains($0) && !stagedSet.contains($0) }) {
-            throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
-                             hint: "something else is changing the output folder; build again once it is done")
-        }
         var journal = OutputJournal(retired: retiredName, entries: staged.sorted().map {
             OutputJournal.Entry(change: access(outputPath + "/" + $0, F_OK) == 0 ? .replace : .add, path: $0)
         })
-        journal.entries += live.filter { !kept.contains($0) && !stagedSet.contains($0) }.sorted().map {
+        // Made before any folder is looked at: its change time is the file system's time when the commit began.
+        let record = recordsFolders ? OutputFolders.Pending(beside: output) : nil
+        let recorded = recordsFolders ? OutputFolders.load(beside: output) : nil
+        let live = LiveOutput(outputPath, recorded: recorded ?? OutputFolders(folders: []), kept: kept,
+                              replaced: journal.entries.filter { $0.change == .replace }.map(\.path), start: record?.start ?? 0)
+        if let missing = kept.first(where: { !live.isVouchedFor($0) && !live.files.contains($0) && !stagedSet.contains($0) }) {
+            record?.discard()
+            throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
+                             hint: "something else is changing the output folder; build again once it is done")
+        }
+        journal.entries += live.files.filter { !kept.contains($0) && !stagedSet.contains($0) }.sorted().map {
             OutputJournal.Entry(change: .remove, path: $0)
         }
         state.withLock { $0.commit = .inPlace(moved: stagedSet) }
         guard !journal.entries.isEmpty else {
+            record?.save(live.record(afterChanging: [], in: outputPath))
             try? FileManager.default.removeItem(at: staging)
             return true
         }
@@ -43,10 +49,12 @@ extension OutputWriter {
             try carryOut(journal, move: move)
         } catch {
             journal.rollBack(output: output)
+            record?.discard()
             throw Diagnostic(file: output.path, message: "cannot update the output folder: \(error.localizedDescription)",
                              hint: "check free disk space and permissions; the previous output was put back")
         }
         Self.removeEmptyFolders(above: journal.entries.filter { $0.change == .remove }.map(\.path), in: outputPath)
+        record?.save(live.record(afterChanging: journal.entries.map(\.path), in: outputPath))
         try? FileManager.default.removeItem(at: OutputJournal.file(for: output))
         try? FileManager.default.removeItem(atPath: retiredPath)
         try? FileManager.default.removeItem(at: staging)
@@ -106,7 +114,7 @@ extension OutputWriter {
         return files
     }
 
-    private static func isFolder(_ path: String, type: UInt8) -> Bool {
+    static func isFolder(_ path: String, type: UInt8) -> Bool {
         if Int32(type) != Int32(DT_UNKNOWN) { return Int32(type) == Int32(DT_DIR) }
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
