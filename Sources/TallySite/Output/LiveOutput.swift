@@ -11,6 +11,8 @@ struct LiveOutput {
     /// The record's folders by path, and for each whether it was vouched for.
     private var positions: [Substring: Int] = [:]
     private var vouched: [Bool] = []
+    /// The record's position of each kept file's folder, in the kept set's order; -1 for a folder it does not have.
+    private var keptFolders: [Int32] = []
     /// The folders as read or vouched for, before the commit: `record(afterChanging:in:)` makes the record to write.
     private var record = OutputFolders(folders: [])
 
@@ -41,11 +43,16 @@ struct LiveOutput {
             vouched.append(folder.stamp != nil && stamps[position] == folder.stamp)
         }
         var expected = [Int](repeating: 0, count: folders.count)
-        func expect(_ path: String) {
+        // Each kept file's folder, looked up once: `firstMissing` goes through them again in the same order.
+        keptFolders.reserveCapacity(kept.count)
+        for path in kept {
+            let position = Self.folder(of: path).flatMap { positions[$0] }
+            keptFolders.append(position.map(Int32.init) ?? -1)
+            if let position, vouched[position] { expected[position] += 1 }
+        }
+        for path in replaced where !kept.contains(path) {
             if let position = Self.folder(of: path).flatMap({ positions[$0] }), vouched[position] { expected[position] += 1 }
         }
-        kept.forEach(expect)
-        replaced.filter { !kept.contains($0) }.forEach(expect)
         var read: [(path: String, stamp: OutputFolders.Stamp?)] = []
         for (position, folder) in folders.enumerated() where stamps[position] != nil {
             if vouched[position] && expected[position] == folder.files {
@@ -77,9 +84,13 @@ struct LiveOutput {
         }
     }
 
-    /// Whether the folder of `path` was vouched for: its files are as the record says.
-    func isVouchedFor(_ path: String) -> Bool {
-        Self.folder(of: path).flatMap { positions[$0] }.map { vouched[$0] } ?? false
+    /// The first of `kept` (the set `init` was given) that is neither in a folder vouched for nor among the files
+    /// read, nor in `staged`: a kept file that disappeared.
+    func firstMissing(of kept: Set<String>, staged: Set<String>) -> String? {
+        for (path, folder) in zip(kept, keptFolders) where folder < 0 || !vouched[Int(folder)] {
+            if !files.contains(path) && !staged.contains(path) { return path }
+        }
+        return nil
     }
 
     /// The record to write once the commit that changed `paths` is done: the folders above each of them have no

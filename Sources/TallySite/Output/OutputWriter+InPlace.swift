@@ -28,7 +28,7 @@ extension OutputWriter {
         let recorded = recordsFolders ? OutputFolders.load(beside: output) : nil
         let live = LiveOutput(outputPath, recorded: recorded ?? OutputFolders(folders: []), kept: kept,
                               replaced: journal.entries.filter { $0.change == .replace }.map(\.path), start: record?.start ?? 0)
-        if let missing = kept.first(where: { !live.isVouchedFor($0) && !live.files.contains($0) && !stagedSet.contains($0) }) {
+        if let missing = live.firstMissing(of: kept, staged: stagedSet) {
             record?.discard()
             throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
                              hint: "something else is changing the output folder; build again once it is done")
