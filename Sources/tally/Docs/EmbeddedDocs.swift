@@ -7512,11 +7512,11 @@ deleted after the record fails the commit with its diagnostic; a commit records 
 included and the emptied one left out, with no stamp for any it just changed; a record with a folder before its
 parent is not used; records that are not read), `OutputInPlaceTests` (retired files numbered in one folder, a
 format 2 journal rolled back), `PageFilesCheckedTests` (the first file not as recorded is named; a stamp matches its
-own text and no other). Seen failing with the code broken on purpose: the count check (the vouched-for case), the
-new folders' walk (the strays test), the racy margin (the record after a commit), the parent check, the hidden-name
-check (in the record's first reader) and the digit comparison (`aStampMatchesItsTextAlone`). Not seen failing: the
-kept file deleted after the record, the numbered retired files and their rollback, and
-`theFirstFileNotAsRecordedIsNamed`. The harness
+own text and no other). Each was seen failing with the code broken on purpose: the count check (the vouched-for
+case), the new folders' walk (the strays test), the racy margin (the record after a commit), the parent check, the
+hidden-name check (in the record's first reader), the digit comparison (`aStampMatchesItsTextAlone`), the stamp
+comparison left out (`theFirstFileNotAsRecordedIsNamed`), the missing-file check left out (the kept file deleted after
+the record), and retired files at their paths again (the numbered retired files and their rollback). The harness
 (`IncrementalHarnessTests`, whose `strayOutput` edit adds files in new and existing folders), `EditSequenceTests`
 and `IncrementalBuildTests` pass; their folders are mostly less than 2 s old when a commit begins, so most are
 read on every build (only a long run's older folders are vouched for), and `OutputFoldersTests` writes records with
