@@ -91,7 +91,7 @@ public enum SiteBuilder {
 
         let writer: OutputWriter
         do throws(Diagnostic) {
-            writer = try OutputWriter(output: options.outputFolder(config), siteRoot: options.root)
+            writer = try OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none)
         } catch {
             return .failure(BuildFailure(problems + [error]))
         }

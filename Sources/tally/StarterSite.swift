@@ -42,6 +42,7 @@ public enum StarterSite {
             /.public.tally-rows
             /.public.tally-rows-source
             /.public.tally-commit
+            /.public.tally-folders
 
             """,
         "tally.yaml": """

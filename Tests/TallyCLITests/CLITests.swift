@@ -122,7 +122,7 @@ func temporaryFolder() throws -> URL {
         let forced = try tally(["build", "--force"], in: site)
         #expect(forced.stdout.hasPrefix("Built 4 pages (0 files written, 8 unchanged, 2 static) in "))
         let ignored = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
-        #expect(ignored == "/public/\n/.public.tally-build\n/.public.tally-pages\n/.public.tally-rows\n/.public.tally-rows-source\n/.public.tally-commit\n")
+        #expect(ignored == "/public/\n/.public.tally-build\n/.public.tally-pages\n/.public.tally-rows\n/.public.tally-rows-source\n/.public.tally-commit\n/.public.tally-folders\n")
         let again = try tally(["init", "site"], in: folder)
         #expect(again.status == 1)
         #expect(again.stderr == "site/.gitignore: error: already exists\n  hint: run `tally init` in an empty folder\n")

@@ -16,7 +16,7 @@ extension IncrementalBuild {
         var records = [page.path: record]
         for path in later {
             guard let other = previous?.pages[path], other.source == record.source, other.params == record.params,
-                  other.files.allSatisfy({ OutputFileStamp.current($0.path, in: outputPath) == $0 }) else {
+                  other.firstFileChanged(in: outputFolder) == nil else {
                 return .render("one of its later pages had problems, or its files were changed outside Tally")
             }
             records[path] = other
@@ -41,8 +41,8 @@ extension IncrementalBuild {
               state.withLock({ $0.checkable.contains(position.firstPath) }),
               record.params == PageInputs.paramsDigest(page.params),
               record.results == PageManifest.Page.listingResults(pages: position.pages, shown: shownDigest(page, listing)),
-              record.files.allSatisfy({ OutputFileStamp.current($0.path, in: outputPath) == $0 }) else { return false }
-        record.files.forEach { writer.keep($0.path) }
+              record.firstFileChanged(in: outputFolder) == nil else { return false }
+        record.filePaths.forEach(writer.keep)
         records.append(page.path, record)
         state.withLock { state in
             state.reasons[page.path] = nil

@@ -38,7 +38,8 @@ final class IncrementalBuild: Sendable {
     }
     let sources: [PageSource]
     private let database: SiteDatabase
-    let outputPath: String
+    /// The output held open while pages are decided: each kept file is stamped from it.
+    let outputFolder: OutputFolder
     let writer: OutputWriter
     private let feedPages: FeedPages
     private let changedRows: ChangedRows
@@ -83,7 +84,7 @@ final class IncrementalBuild: Sendable {
         self.database = database
         self.writer = writer
         self.feedPages = feedPages
-        outputPath = writer.output.path
+        outputFolder = OutputFolder(path: writer.output.path)
         if forced {
             everyPageReason = "the build was forced (--force)"
         } else if let previous {
@@ -149,7 +150,7 @@ final class IncrementalBuild: Sendable {
             }
         }
         for (path, record) in kept {
-            record.files.forEach { writer.keep($0.path) }
+            record.filePaths.forEach(writer.keep)
             records.append(path, record)
         }
         var laterPages: [String: PageOwner] = [:]
@@ -242,9 +243,7 @@ final class IncrementalBuild: Sendable {
             return .render(Self.describe(first, before: before, after: source.inputs))
         }
         guard record.params == PageInputs.paramsDigest(page.params) else { return .render("its row of the pages query changed") }
-        for file in record.files where OutputFileStamp.current(file.path, in: outputPath) != file {
-            return .render("\(file.path) was changed or deleted outside Tally")
-        }
+        if let file = record.firstFileChanged(in: outputFolder) { return .render("\(file) was changed or deleted outside Tally") }
         let tables = changed.map { String($0.dropFirst("table ".count)) }
         if page.listing != nil {
             // A listing whose queries are keyed on values no changed row has shows what it showed: kept whole.

@@ -126,7 +126,9 @@ struct PageManifest: Equatable {
     /// The manifest beside `output`, or nil when there is none or it is not one this build can read.
     static func load(beside output: URL) -> PageManifest? {
         guard let text = try? String(contentsOf: file(for: output), encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        // Split by byte: by `Character`, the 7 MB of a 20,000-organization site's record took most of the load (each
+        // line ends in a bare "\n": no name the manifest holds has a line break).
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)[...]
         guard lines.popFirst() == Substring(format) else { return nil }
         var manifest = PageManifest()
         var source: String?

@@ -5,14 +5,18 @@ import Foundation
 /// two leaves the journal behind, and the next build puts the previous output back from it before anything else.
 ///
 /// Each entry names one file, relative to the output folder. A file replaced or removed is first moved into the
-/// retired folder (`.public.previous-<pid>`) at the same relative path, so rolling back is moving it back; a file
-/// added is deleted. Rolling back an entry that had not been carried out yet changes nothing, so the whole
-/// journal can be rolled back whatever point the commit reached.
+/// retired folder (`.public.previous-<pid>`), named by its entry's number, so rolling back is moving it back; a
+/// file added is deleted. Rolling back an entry that had not been carried out yet changes nothing, so the whole
+/// journal can be rolled back whatever point the commit reached. (Format 1 kept each retired file at its own
+/// path, which took a folder made and removed for each: 0.07 s of CPU for one donation's 650 pages at 20,000
+/// organizations. A journal of either format is rolled back.)
 ///
-/// The text format, one entry a line: `tally-commit 1`, the retired folder's name, then `replace`, `add` or
+/// The text format, one entry a line: `tally-commit 2`, the retired folder's name, then `replace`, `add` or
 /// `remove`, a tab and the path.
 struct OutputJournal: Equatable {
-    static let format = "tally-commit 1"
+    static let format = "tally-commit 2"
+    /// The format that kept retired files at their paths, which a build killed by an older `tally` may leave.
+    static let formatByPath = "tally-commit 1"
 
     enum Change: String, Equatable {
         /// The live file is moved to the retired folder, then the staged one takes its place.
@@ -31,6 +35,13 @@ struct OutputJournal: Equatable {
     /// The retired folder's name, beside the output.
     let retired: String
     var entries: [Entry]
+    /// Whether retired files are at their own paths in the retired folder (format 1) rather than numbered.
+    var retiredByPath = false
+
+    /// Where the file of entry `number` is while it is retired.
+    func retiredFile(_ number: Int, in retiredPath: String) -> String {
+        retiredPath + "/" + (retiredByPath ? entries[number].path : String(number))
+    }
 
     static func file(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-commit")
@@ -55,8 +66,10 @@ struct OutputJournal: Equatable {
     static func load(for output: URL) -> OutputJournal? {
         guard let text = try? String(contentsOf: file(for: output), encoding: .utf8) else { return nil }
         var lines = text.split(separator: "\n")[...]
-        guard lines.popFirst() == Substring(format), let retired = lines.popFirst(), !retired.contains("/") else { return nil }
-        var journal = OutputJournal(retired: String(retired), entries: [])
+        let format = lines.popFirst()
+        guard format == Substring(Self.format) || format == Substring(formatByPath), let retired = lines.popFirst(), !retired.contains("/")
+        else { return nil }
+        var journal = OutputJournal(retired: String(retired), entries: [], retiredByPath: format == Substring(formatByPath))
         for line in lines {
             let fields = line.split(separator: "\t", maxSplits: 1)
             guard fields.count == 2, let change = Change(rawValue: String(fields[0])), OutputWriter.isPlain(String(fields[1]))
@@ -73,13 +86,13 @@ struct OutputJournal: Equatable {
         let outputPath = output.path
         let retiredPath = output.deletingLastPathComponent().appendingPathComponent(retired).path
         var restored = true
-        for entry in entries.reversed() {
+        for (number, entry) in entries.enumerated().reversed() {
             let live = outputPath + "/" + entry.path
             switch entry.change {
             case .add:
                 guard unlink(live) == 0 || errno == ENOENT else { restored = false; continue }
             case .replace, .remove:
-                let kept = retiredPath + "/" + entry.path
+                let kept = retiredFile(number, in: retiredPath)
                 guard access(kept, F_OK) == 0 else { continue }
                 try? OutputWriter.makeFolder(holding: live)
                 if rename(kept, live) != 0 { restored = false }

@@ -7,9 +7,9 @@ extension OutputWriter {
     /// a one-row change costs the files it changed rather than a new tree of every file.
     ///
     /// `OutputJournal` makes it all or nothing: the journal is on disk before the first file moves; a replaced
-    /// file is hard-linked into the retired folder and the new one renamed over it (the path always has one or the
-    /// other), a removed one renamed there; on any failure every step is undone, and a build killed meanwhile is
-    /// rolled back by the next one (`OutputWriter.init`).
+    /// file is hard-linked into the retired folder (named by its entry's number) and the new one renamed over it
+    /// (the path always has one or the other), a removed one renamed there; on any failure every step is undone,
+    /// and a build killed meanwhile is rolled back by the next one (`OutputWriter.init`).
     ///
     /// - Parameter move: renames a file, returning 0 or an errno; tests pass one that fails.
     /// - Returns: false, having changed nothing, when the live output cannot be updated in place: a staged file's
@@ -19,20 +19,26 @@ extension OutputWriter {
         let staged = Self.files(under: stagingPath, includingHidden: true)
         guard staged.allSatisfy({ Self.isPlain($0) && canPlace($0) }) else { return false }
         let stagedSet = Set(staged)
-        let live = Set(Self.files(under: outputPath))
         let kept = Set(state.withLock { $0.unchangedPaths })
-        if let missing = kept.first(where: { !live.contains($0) && !stagedSet.contains($0) }) {
-            throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
-                             hint: "something else is changing the output folder; build again once it is done")
-        }
         var journal = OutputJournal(retired: retiredName, entries: staged.sorted().map {
             OutputJournal.Entry(change: access(outputPath + "/" + $0, F_OK) == 0 ? .replace : .add, path: $0)
         })
-        journal.entries += live.filter { !kept.contains($0) && !stagedSet.contains($0) }.sorted().map {
+        // Made before any folder is looked at: its change time is the file system's time when the commit began.
+        let record = recordsFolders ? OutputFolders.Pending(beside: output) : nil
+        let recorded = recordsFolders ? OutputFolders.load(beside: output) : nil
+        let live = LiveOutput(outputPath, recorded: recorded ?? OutputFolders(folders: []), kept: kept,
+                              replaced: journal.entries.filter { $0.change == .replace }.map(\.path), start: record?.start ?? 0)
+        if let missing = live.firstMissing(of: kept, staged: stagedSet) {
+            record?.discard()
+            throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
+                             hint: "something else is changing the output folder; build again once it is done")
+        }
+        journal.entries += live.files.filter { !kept.contains($0) && !stagedSet.contains($0) }.sorted().map {
             OutputJournal.Entry(change: .remove, path: $0)
         }
         state.withLock { $0.commit = .inPlace(moved: stagedSet) }
         guard !journal.entries.isEmpty else {
+            record?.save(live.record(afterChanging: [], in: outputPath))
             try? FileManager.default.removeItem(at: staging)
             return true
         }
@@ -43,10 +49,12 @@ extension OutputWriter {
             try carryOut(journal, move: move)
         } catch {
             journal.rollBack(output: output)
+            record?.discard()
             throw Diagnostic(file: output.path, message: "cannot update the output folder: \(error.localizedDescription)",
                              hint: "check free disk space and permissions; the previous output was put back")
         }
         Self.removeEmptyFolders(above: journal.entries.filter { $0.change == .remove }.map(\.path), in: outputPath)
+        record?.save(live.record(afterChanging: journal.entries.map(\.path), in: outputPath))
         try? FileManager.default.removeItem(at: OutputJournal.file(for: output))
         try? FileManager.default.removeItem(atPath: retiredPath)
         try? FileManager.default.removeItem(at: staging)
@@ -54,10 +62,10 @@ extension OutputWriter {
     }
 
     private func carryOut(_ journal: OutputJournal, move: (String, String) -> Int32) throws {
-        for entry in journal.entries {
+        if journal.entries.contains(where: { $0.change != .add }) { try Self.makeFolder(retiredPath) }
+        for (number, entry) in journal.entries.enumerated() {
             let live = outputPath + "/" + entry.path
-            let retired = retiredPath + "/" + entry.path
-            if entry.change != .add { try Self.makeFolder(holding: retired) }
+            let retired = journal.retiredFile(number, in: retiredPath)
             switch entry.change {
             case .replace:
                 // A link, not a rename: until the new file is renamed over it, the live path keeps the old one.
@@ -106,7 +114,7 @@ extension OutputWriter {
         return files
     }
 
-    private static func isFolder(_ path: String, type: UInt8) -> Bool {
+    static func isFolder(_ path: String, type: UInt8) -> Bool {
         if Int32(type) != Int32(DT_UNKNOWN) { return Int32(type) == Int32(DT_DIR) }
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

@@ -22,6 +22,9 @@ final class OutputWriter: Sendable {
     let retiredPath: String
     /// False on a first build, when there is no previous output to compare with.
     let hasPrevious: Bool
+    /// Whether an in-place commit reads and writes the folders' record (`OutputFolders`): not for builds into
+    /// temporary folders, which keep no record beside them.
+    let recordsFolders: Bool
     let state = Mutex(State())
     /// The files and folders this build created in staging, as `FileStamps.digest(of:)` counts and adds them up
     /// under their output paths: after a first build's commit, which renames the staging folder and so changes no
@@ -50,7 +53,8 @@ final class OutputWriter: Sendable {
     }
 
     /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
-    init(output: URL, siteRoot: URL) throws(Diagnostic) {
+    init(output: URL, siteRoot: URL, recordsFolders: Bool = false) throws(Diagnostic) {
+        self.recordsFolders = recordsFolders
         let standardized = output.standardizedFileURL.path
         let rootPath = siteRoot.standardizedFileURL.path
         if standardized == "/" || rootPath == standardized || rootPath.hasPrefix(standardized + "/") {

@@ -81,8 +81,9 @@ Sources/TallySite/
                          file's pages read, as digests), PageManifest (.public.tally-pages), PageRecordLog (each page's record in an unnamed temporary file until the manifest is written), IncrementalBuild,
                          ChangedRows, KeyedReads, SelectShape and SQLTokens (which pages a changed row concerns)
                          (render or keep, page by page), OutputFileStamp, RenderExplanation (--explain)
-  Output/                stages 8–9: OutputWriter (staging; +InPlace: the output updated in place, with OutputJournal;
-                         atomic swap when it cannot be), OutputOrigin, StaticFiles,
+  Output/                stages 8–9: OutputWriter (staging; +InPlace: the output updated in place, with OutputJournal,
+                         LiveOutput and OutputFolders, the folders' record beside the output;
+                         atomic swap when it cannot be), OutputFolder (the output held open), OutputOrigin, StaticFiles,
                          BuildStamp and FileStamps (the up-to-date check), DirectoryEntries (one readdir loop)
   Support/               used by several stages: Array.concurrentMap, BuildOptions paths, counted(), BlockWriter (a file
                          written a 64 KiB block at a time: the incremental record), writeAll (the one loop that
@@ -330,7 +331,7 @@ drops it. Paginated listings are left to the build.
 | **Unescaped tags refused in Markdown** | A `{{{x}}}` in a body would pass database text to cmark-gfm as Markdown and, with `raw_html`, as HTML. The tag scanner (`TemplateTag.scan`, default delimiters) rejects `{{{…}}}` and `{{&…}}` in bodies. Trusted HTML comes in through placeholders instead. |
 | **Placeholders for trusted HTML** | `{{markdown(x)}}` produces HTML that must bypass Markdown escaping and cmark-gfm. The session keeps the fragment aside and returns `tallyfragment<seed>x<n>x`. That token is only letters and digits, so it passes through cmark-gfm unchanged, and it is replaced after conversion. A token that is alone in a paragraph replaces the whole `<p>…</p>`. The seed is random per build (two `UInt64` values in base 36), so text in the database cannot forge a token. The seed never reaches the output, so builds stay byte-identical. |
 | **Deterministic output** | Formatting uses no locale and no `String(format:)`. Files are enumerated in sorted order, and diagnostics are sorted. Pages are rendered independently, so concurrency does not change any bytes. `BuildTests` checks that two builds are identical. |
-| **Staging folder, then the output updated in place** | `OutputWriter` writes into `.<out>.staging-<pid>` beside the output (first removing any such folder whose process no longer runs: a killed build's, `AbandonedFiles` in TallyStore, which `SiteDatabase` also runs on the temporary folder's `tally-snapshot-<pid>-…` files), and only the files whose bytes differ from the previous output's: a file with the same bytes, or a page an incremental build keeps, is never written. A first build renames the staging folder into place. Later builds update the output in place (`OutputWriter+InPlace`): each staged file moves in with one `rename` over the old one (hard-linked first into `.<out>.previous-<pid>`, so the path never lacks a file), each file the build no longer makes moves to that folder, and folders left empty are removed; every other file keeps its inode and times. This was chosen over a new tree per build because a one-row change on a large site rewrites a few hundred files out of 47,000: hard-linking the 47,000 into a new tree and deleting the old one was most of the wall time of such a build ([performance.md](performance.md#incremental-builds)). To keep a failed build from leaving a half-updated site, `OutputJournal` writes the list of changes beside the output (`.<out>.tally-commit`, synced to disk) before the first file moves; on any failure every step is undone, and a build killed meanwhile is undone by the next one before it reads the output (undoing a step not yet carried out changes nothing, so the whole journal is undone wherever the commit stopped). A reader of the output can see a mix of old and new files while the few changed ones move; the old design's single exchange is kept for when the output cannot be updated in place: a staged file's path is a folder or a link in the output, or a folder above it is a file or a link (which could lead outside the output). Then the kept files are hard-linked into staging and the two folders exchanged in one system call (`tally_exchange_paths` in the `CTallySystem` C target: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS), the old one renamed to `.<out>.previous-<pid>` and deleted; on a file system that cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`) two renames. An output folder that contains the site root is refused. |
+| **Staging folder, then the output updated in place** | `OutputWriter` writes into `.<out>.staging-<pid>` beside the output (first removing any such folder whose process no longer runs: a killed build's, `AbandonedFiles` in TallyStore, which `SiteDatabase` also runs on the temporary folder's `tally-snapshot-<pid>-…` files), and only the files whose bytes differ from the previous output's: a file with the same bytes, or a page an incremental build keeps, is never written. A first build renames the staging folder into place. Later builds update the output in place (`OutputWriter+InPlace`): each staged file moves in with one `rename` over the old one (hard-linked first into `.<out>.previous-<pid>`, so the path never lacks a file), each file the build no longer makes moves to that folder, and folders left empty are removed; every other file keeps its inode and times. Which files the build no longer makes (stray files, hand-made ones included) is found without reading every folder: `OutputFolders` (`.<out>.tally-folders`, beside the output) records each folder's inode, change time and count of files after a commit, and `LiveOutput` reads only the folders whose stamp moved, or that hold more files than the build keeps or replaces there, and every folder below one the record does not know (a folder gains or loses an entry only by changing its change time, which no tool can set back). A folder changed less than 2 s before the commit began is recorded without a stamp and read next time (git's "racily clean" rule, against a change within one tick of the file system's clock), and so is every folder the commit changed; a record that is missing or unreadable reads every folder, as before. This was chosen over a new tree per build because a one-row change on a large site rewrites a few hundred files out of 47,000: hard-linking the 47,000 into a new tree and deleting the old one was most of the wall time of such a build ([performance.md](performance.md#incremental-builds)). To keep a failed build from leaving a half-updated site, `OutputJournal` writes the list of changes beside the output (`.<out>.tally-commit`, synced to disk) before the first file moves; on any failure every step is undone, and a build killed meanwhile is undone by the next one before it reads the output (undoing a step not yet carried out changes nothing, so the whole journal is undone wherever the commit stopped). A reader of the output can see a mix of old and new files while the few changed ones move; the old design's single exchange is kept for when the output cannot be updated in place: a staged file's path is a folder or a link in the output, or a folder above it is a file or a link (which could lead outside the output). Then the kept files are hard-linked into staging and the two folders exchanged in one system call (`tally_exchange_paths` in the `CTallySystem` C target: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS), the old one renamed to `.<out>.previous-<pid>` and deleted; on a file system that cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`) two renames. An output folder that contains the site root is refused. |
 | **Unchanged files are left alone** | Before writing, `OutputWriter` compares the new bytes with the same file in the previous output (size first). If they are equal, the file is not written, and the commit leaves it in place. The inode and modification time are kept, so rsync and CDN uploads see no change, and a rebuild with no changes writes nothing. |
 | **Hidden entries are not Tally's** | Entries with a hidden name in the output (a gh-pages checkout's `.git`, `.nojekyll`) are never removed by an in-place update, at any depth. When the trees are exchanged instead, the top-level ones are moved from the old build into the new output after the exchange, so an exchange that fails has not touched them; if a move fails, the old build is kept and the error names its folder. |
 | **Unknown names are errors** | `MapContext(isRoot: true)` records every lookup that reaches the page root and fails, via `RenderSession.current`. Typos therefore fail the build instead of rendering as empty text. Columns of an empty result are known (`TableContext.child`), so `{{^rows}}` pages do not fail. A hint suggests the closest root name or query column (`NameSuggestion`). |
@@ -1596,7 +1597,11 @@ each of its pages is kept if it shows the same rows and page count as before, an
 templates can show it (`paginator.total`): with pages numbered from the end
 ([`paginate_from: end`](content.md#pages-numbered-from-the-end)), a row added at the start of a listing shown
 newest first renders its first page only. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
-written by every build, and kept when their bytes are unchanged. Warnings come from checks that run on every
+written by every build, and kept when their bytes are unchanged. A file in the output that the build does not
+make (one added by hand, or a page no longer made) is removed, whatever folder it is in; hidden names (`.git`,
+`.nojekyll`) are left alone. To find such files without reading every folder, a build records each folder's
+inode, change time and number of files in `.public.tally-folders` beside the output (also in `tally init`'s
+`.gitignore`), and the next one reads only the folders whose stamp changed. Warnings come from checks that run on every
 build, so they show every time; a page with an error fails the build, which keeps the previous output and record.
 
 `--explain` lists the pages rendered, grouped by why, a few by name and the rest counted, before the summary line,
@@ -7200,6 +7205,8 @@ tally build --force --db directory.sqlite --out /tmp/fresh/public && diff -r pub
 | one donation, CPU (five builds each) | 6.58, 6.82, 6.88, 6.90, 7.22 s | **5.51, 5.70, 5.76, 5.91, 6.29 s** |
 | share of the full build's CPU (medians) | 20 % | 16 % (17 % against A's full build) |
 | pages rendered | 649 | 649 |
+| after `3eef9b3` (each kept file's folder looked up once), load 3.6–3.9: one donation, CPU | 5.83, 5.33, 5.45 s | **4.67, 4.89, 4.91 s** |
+| the same builds: Swapping output | 724–994 ms | **417–505 ms** |
 
 `bench/incremental_bench.py` itself (its full build is the first into a new folder, so it writes every file and
 costs more CPU than a `--force` build into the last output): A at the start of the session, full 43.37 s of CPU,
@@ -7526,12 +7533,105 @@ Tried and dropped, or left:
   converted gifts, found among all her gifts), `impact`, `highlights`, `main_by_org`; none had a rewrite as sure
   as the three above.
 
+### The output side of one donation (2026-11-28, branch `donation4o`)
+
+The bookkeeping around the render of one donation on the 20,000-organization site: the in-place commit ("Swapping
+output"), deciding each page (a `stat` of each of the 49,620 kept files) and the manifest's load. Measured A/B:
+A is the release build of `main` (`11df386`), B this branch's, each in its own copy of `/tmp/bench20k` (switching
+binaries on one copy renders every page, since the binary is an input), each copy given a `--force` build by its
+binary first, then one donation each, A and B alternated; CPU is user + sys from `/usr/bin/time`, steps by
+`--timings`. The machine was shared with two other engineers' Swift builds (load average beside each run):
+
+```sh
+swift build -c release --product tally
+cp -a /tmp/bench20k /tmp/d4o-site; cp -a /tmp/d4o-site /tmp/d4o-siteB            # A's copy and B's copy
+tally build --force --db directory.sqlite --out out1                              # in each copy, with its binary
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3701, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings
+tally build --force --db directory.sqlite --out /tmp/d4o-freshB && diff -r out1 /tmp/d4o-freshB   # no difference
+```
+
+| build (load 5.0–5.6) | A (`main`) | B (this branch) |
+| --- | ---: | ---: |
+| full (`--force`), CPU (load 7–9) | 33.71 s | 33.55 s |
+| one donation, CPU, three builds each | 5.56, 5.67, 5.35 s | **4.81, 4.85, 4.70 s** |
+| share of the full build's CPU | 16–17 % | **14 %** |
+| Swapping output (stage CPU) | 709–783 ms | **452–458 ms** |
+| deciding pages | 262–274 ms | **200–208 ms** |
+| manifest load | 225–237 ms | **72–77 ms** |
+| manifest saved; snapshot kept | 69–71; 62–65 ms | 67–68; 60–64 ms |
+| pages rendered | 649 | 649 |
+| after `3eef9b3` (each kept file's folder looked up once), load 3.6–3.9: one donation, CPU | 5.83, 5.33, 5.45 s | **4.67, 4.89, 4.91 s** |
+| the same builds: Swapping output | 724–994 ms | **417–505 ms** |
+
+Where A's commit went (`perf record -g` of one donation build, 4,000 samples a second, by the frames under
+`OutputWriter.commitInPlace`: 422 ms of CPU): reading every folder of the output, 30,732 folders and 50,270 files,
+about 200 ms (`open`, `getdents` and `close` of each folder, and a `String` for each entry); the `Set<String>`s of
+50,000 paths, 40 ms; the retired tree, a folder made (`mkdir`) for each of the 650 replaced files and removed after,
+70 ms; the renames and links, 60 ms; removing the retired files and the emptied staging folders, 90 ms (an inode
+freed for each replaced file: the same whichever way it is replaced).
+
+- **Stray files found without reading every folder** (`OutputFolders`, `LiveOutput`). After each in-place
+  commit, `.<out>.tally-folders` (beside the output, 1.6 MB here) records every folder's inode, change time and
+  number of files. The next commit `lstat`s each recorded folder (parents first; a folder under one that is gone or
+  has become a link is not looked at) and reads only those whose stamp moved, those holding more files than the
+  build keeps or replaces there, and all below a folder the record does not know. A folder gains, loses or renames
+  an entry only by moving its change time, which no tool can set back, so a file added by hand anywhere is removed
+  and a kept file deleted by hand fails the commit, as before. The racy case, a folder changed after it was
+  looked at but within the same tick of the file system's clock, is git's: a folder whose change time is less than
+  2 s before the commit began (read from the new record's own file, created first, so the file system's clock and
+  not the process's) is recorded without a stamp, and so is every folder the commit changes; those ~650 are read
+  next time. A missing or unreadable record, one naming a hidden folder, or one with a folder before its parent
+  reads every folder. The commit's own part went from 422 to 293 ms (`perf`, load 8): the 30,732 `lstat`s 65 ms,
+  the kept files' folders looked up in a dictionary 70 ms (each looked up twice then; once since `3eef9b3`, below), removing the retired files and staging folders 67 ms, the moves and
+  links 45 ms, the record's load and write 18 ms.
+- **Retired files numbered in one folder** (`OutputJournal` format 2): a replaced or removed file waits in
+  `.<out>.previous-<pid>/<entry number>` rather than at its own path, so no folder is made and removed there for
+  each; a format 1 journal left by a killed older `tally` is still rolled back.
+- **Each kept file checked from the open output, without strings** (`PageManifest.Page.firstFileChanged`,
+  `OutputFolder`): `fstatat` from a descriptor of the output folder rather than a path from `/`, and the stamp
+  compared digit by digit with the record's text, with no `String` made for a path or a stamp.
+- **The manifest split by byte**: `PageManifest.load` split its 7.4 MB by `Character`.
+
+Tests: `OutputFoldersTests` (a folder whose stamp and count are as recorded is not read, and is read when its
+count is one more; strays added after the record in a deep folder and in a new folder tree are removed, a link
+where a recorded folder was is removed as a file and nothing is read through it, a hidden file stays; a kept file
+deleted after the record fails the commit with its diagnostic; a commit records every folder, the new ones
+included and the emptied one left out, with no stamp for any it just changed; a record with a folder before its
+parent is not used; records that are not read), `OutputInPlaceTests` (retired files numbered in one folder, a
+format 2 journal rolled back), `PageFilesCheckedTests` (the first file not as recorded is named; a stamp matches its
+own text and no other). Each was seen failing with the code broken on purpose: the count check (the vouched-for
+case), the new folders' walk (the strays test), the racy margin (the record after a commit), the parent check, the
+hidden-name check (in the record's first reader), the digit comparison (`aStampMatchesItsTextAlone`), the stamp
+comparison left out (`theFirstFileNotAsRecordedIsNamed`), the missing-file check left out (the kept file deleted after
+the record), and retired files at their paths again (the numbered retired files and their rollback). The harness
+(`IncrementalHarnessTests`, whose `strayOutput` edit adds files in new and existing folders), `EditSequenceTests`
+and `IncrementalBuildTests` pass; their folders are mostly less than 2 s old when a commit begins, so most are
+read on every build (only a long run's older folders are vouched for), and `OutputFoldersTests` writes records with
+real stamps to cover the folders that are vouched for.
+
+Tried and dropped, or left:
+
+- A leaner full walk (`openat` from each parent's descriptor, no `String` per entry): `find` alone takes
+  0.37–0.43 s of CPU over this output (30,732 `getdents` and `open`s), against 0.07 s for `lstat` of each folder in
+  a Python loop; the walk's floor is above what the record costs, so only the record was built.
+- Deciding pages is still 200 ms: 49,620 `fstatat`s (about 80 ms) and, for each page, `ChangedRows.verdict`,
+  `paramsDigest` and the record's fields. Skipping the `stat` of files in folders whose stamp is unchanged is not
+  possible: a file's content can change without its folder's change time moving.
+- Still in the swap stage: removing the retired files and the staging folders (about 90 ms; FileManager's
+  `removeItem`), the manifest's save (70 ms: kept pages' records go through `String`s when any file was moved) and
+  the kept snapshot (60 ms).
+- The build stamp (`.public.tally-build`) costs nothing here: the example's queries read the clock, so no stamp is
+  written and the output is not walked for it. A site without such queries would walk the output after an in-place
+  commit (`BuildStamp.record` with no digest known): the folders' record could give that digest too.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
   organizations renders 649 of 30,223 pages and takes about 16 % of the full build's CPU time (5.5–6.3 s), 20 %
   for `db6ba82` beside it (15–16 % after the merges and the review's fixes: 5.0–5.3 s of 33.3 s, [seventh
-  round](#after-the-merges-of-2026-11-28-seventh-round-session-15)) ([one donation, again](#one-donation-again-2026-11-28-branch-donation3): a short `pages`
+  round](#after-the-merges-of-2026-11-28-seventh-round-session-15); 14 % on branch `donation4o`, 4.7–4.9 s against
+  `main`'s 5.4–5.7 s at load 5, [the output side](#the-output-side-of-one-donation-2026-11-28-branch-donation4o)) ([one donation, again](#one-donation-again-2026-11-28-branch-donation3): a short `pages`
   query's rows kept by the plan, the tag pages' sums read from `gifts_by_org`, the kept snapshot's record with its
   runs of rowids, and materialized views that only add up one table computed again by group). Next, from that
   split: the rows checks (0.83–0.93 s, mostly `/users/ada/`'s queries over her 32,676 organizations and 200,000
@@ -7543,10 +7643,13 @@ Tried and dropped, or left:
   0.19–0.24 s and the rows checks to 0.72–0.82 s: one donation 5.07 s of CPU against 5.69 s for `main` beside it,
   about 15 % of the full build; what it leaves on the query side is ada's gift listing (listing rows read and counted, 0.6 s: reading only its first
   page needs the sort key at the boundary of its first page recorded and every changed row proven to sort before
-  it, as the range section says, and an index on her gifts by date to be worth it); the in-place commit's walk of
-  the output (the swap stage, 0.73–0.87 s; stray files must be found); the plan (0.19–0.24 s, most of it `orgs/[slug].md`'s 20,015 rows: reusing the last
-  build's for a `pages` query whose tables did not change needs those rows kept in the record); deciding each page
-  (0.27–0.32 s, a `stat` of each kept file); the manifest's load (0.23 s) and the changed rows (0.16 s, which could
+  it, as the range section says, and an index on her gifts by date to be worth it); the in-place commit (the swap stage,
+  0.45 s since [the output side of one donation](#the-output-side-of-one-donation-2026-11-28-branch-donation4o),
+  0.73–0.87 s before: the folders' record replaced the walk of the output; what is left is the removal of the
+  retired files and staging folders, the manifest's save and the kept snapshot); the plan (0.19–0.24 s, most of it `orgs/[slug].md`'s 20,015 rows: reusing the last
+  build's for a `pages` query whose tables did not change needs those rows kept in the record); deciding each
+  page (0.20 s, 0.27–0.32 s before: the `stat` of each kept file, now from the open output, and the changed-rows
+  verdicts); the manifest's load (0.07 s, 0.23 s before) and the changed rows (0.16 s, which could
   walk only the rowids the update copied, for tables whose own rows changed); a materialized view compared by value
   rather than rowid (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for
   a gift on a new day). `tally serve` shows a saved row on the open page in 0.48–0.52 s at 20,000 organizations

@@ -60,6 +60,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/c").path))
     }
 
+    /// The same, from a journal of this format: the retired files are named by their entries' numbers.
+    @Test func aCommitKilledMidwayIsRolledBackFromNumberedRetiredFiles() throws {
+        let folder = try OutputSwapTests.folder([
+            "public/b.html": "new b", "public/c/index.html": "c", "public/e/f.html": "f",
+            ".public.previous-1/0": "old b", ".public.previous-1/2": "d",
+            ".public.tally-commit": "tally-commit 2\n.public.previous-1\nreplace\tb.html\nadd\tc/index.html\nremove\td/index.html\nremove\te/f.html\n",
+        ])
+        _ = try OutputWriter(output: folder.appendingPathComponent("public"), siteRoot: folder.appendingPathComponent("site"))
+        #expect(OutputSwapTests.files(in: folder) == ["public/b.html": "old b", "public/d/index.html": "d", "public/e/f.html": "f"])
+    }
+
+    /// A replaced or removed file waits in the retired folder under its entry's number: no folder is made there for
+    /// each of them, and the journal on disk says so.
+    @Test func retiredFilesAreNumberedInOneFolder() throws {
+        let folder = try OutputSwapTests.folder(["public/a/b/c.html": "old c", "public/x/y.html": "y", "public/z.html": "z"])
+        let output = folder.appendingPathComponent("public")
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"))
+        try writer.write("new c", to: "a/b/c.html")
+        try writer.write("z", to: "z.html")
+        var seen: [String] = []
+        var journal = ""
+        try writer.commit(exchange: { _, _ in EPERM }, move: { from, to in
+            let moved = rename(from, to) == 0 ? 0 : errno
+            let retired = folder.appendingPathComponent(".public.previous-\(ProcessInfo.processInfo.processIdentifier)").path
+            seen = (try? FileManager.default.contentsOfDirectory(atPath: retired).sorted()) ?? []
+            journal = (try? String(contentsOf: OutputJournal.file(for: output), encoding: .utf8)) ?? ""
+            return moved
+        })
+        #expect(seen == ["0", "1"])
+        #expect(journal.hasPrefix("tally-commit 2\n"))
+        #expect(OutputSwapTests.files(in: folder) == ["public/a/b/c.html": "new c", "public/z.html": "z"])
+    }
+
     @Test func aJournalThatCannotBeUndoneStopsTheBuild() throws {
         // The retired b.html cannot go back: where its folder should be, something made a file.
         let folder = try OutputSwapTests.folder([
