@@ -175,8 +175,9 @@ enum PageExpander {
     /// The output files of the pages that are not templated, in content order, as the render writes them: known
     /// without the database, so their folders can be made while the snapshot is written (`makeFoldersAhead`).
     static func singlePageFiles(_ sources: [PageSource]) -> [String] {
-        sources.compactMap { source in
-            pagesQuery(of: source) == nil ? PageInstance(sourceIndex: 0, path: source.route.path(), params: [:]).outputFile : nil
+        // By index: a `PageSource` taken whole is copied, every reference it holds retained.
+        sources.indices.compactMap { index in
+            pagesQuery(of: sources[index]) == nil ? PageInstance(sourceIndex: index, path: sources[index].route.path(), params: [:]).outputFile : nil
         }
     }
 
