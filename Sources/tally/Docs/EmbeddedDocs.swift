@@ -7483,7 +7483,8 @@ and after the last page the manifest (30–40 ms), the kept snapshot (8–12 ms)
 | Hugo 0.111.3, alternated with the last two rows | **3.41 s** (7.9, min 3.33) | 4.23 / 1.56 s, 778–842 MiB |
 
 **0.33 of Hugo's wall time** (1.12 against 3.41 s, the same runs; main 0.43 beside it, 1.46 s), peak memory 108–111
-MiB (0.13 of Hugo's). CPU is unchanged within the noise (2.0 s user + sys): the gain is the second core. To be
+MiB (0.13 of Hugo's). CPU is unchanged within the noise (2.0 s user + sys): the gain is the second core. At 1,000
+pages, where libdispatch's second thread never came in time, 0.21 → 0.13 s (medians of 5, the same way, load 5.3). To be
 confirmed on a quieter machine with `python3 bench/run.py --n 10000 --cases markdown --runs 5`, which runs the tools
 without `chrt`; there, as root, the render threads also run at nice −2 (below).
 
