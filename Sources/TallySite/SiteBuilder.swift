@@ -43,6 +43,10 @@ public enum SiteBuilder {
                                          memory: options.memory)
         let views = ViewLoader.load(root: options.root, directory: config.viewsDirectory)
         siteContent.deliver((content.pages.compactMap(\.sitePage), views.views))
+        // The snapshot now writes the pages' `site_pages` rows on one core: the other makes the plain pages' folders.
+        // A writer that cannot be made here is made again below, after the plan, where its error is reported.
+        let earlyWriter = try? OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none)
+        earlyWriter?.makeFoldersAhead(of: PageExpander.singlePageFiles(content.pages))
         let site = SiteContext.make(config)
         var problems = templates.problems + content.problems + views.problems + partialProblems(content.pages, templates.library)
         problems += UnknownKeys.problems(templates: templates.library, templateFiles: templates.files, pages: content.pages,
@@ -58,11 +62,16 @@ public enum SiteBuilder {
             problems += PublicationWarnings.check(config, published: database,
                                                   source: options.resolve(options.databasePath ?? config.database).path,
                                                   configFile: options.configFile)
-        case .failure(let failure): return .failure(BuildFailure(problems + failure.diagnostics))
+        case .failure(let failure):
+            earlyWriter?.discard()
+            return .failure(BuildFailure(problems + failure.diagnostics))
         }
         // Pages that use a broken view would each fail with "no such table"; the view's own error says it once.
         let viewProblems = database.viewErrors.map { ViewLoader.diagnostic($0, directory: config.viewsDirectory) }
-        guard viewProblems.isEmpty else { return .failure(BuildFailure(problems + viewProblems)) }
+        guard viewProblems.isEmpty else {
+            earlyWriter?.discard()
+            return .failure(BuildFailure(problems + viewProblems))
+        }
         problems += CurrencyReadWarnings.check(content.pages, database: database)
 
         var renderer = PageRenderer(config: config, sources: content.pages, database: database, templates: templates.library,
@@ -80,6 +89,7 @@ public enum SiteBuilder {
             Result { () throws(StoreError) in try database.computeStaleViews() }
         }
         if case .failure(let error) = staleViews {
+            earlyWriter?.discard()
             return .failure(BuildFailure(problems + [Diagnostic(file: options.databasePath ?? config.database, message: error.message, hint: error.hint)]))
         }
 
@@ -91,7 +101,11 @@ public enum SiteBuilder {
 
         let writer: OutputWriter
         do throws(Diagnostic) {
-            writer = try OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none)
+            if let earlyWriter {
+                writer = earlyWriter
+            } else {
+                writer = try OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none)
+            }
         } catch {
             return .failure(BuildFailure(problems + [error]))
         }

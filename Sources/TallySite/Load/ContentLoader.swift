@@ -63,8 +63,9 @@ enum ContentLoader {
             }
         }
         var frontMatterKeys: Set<String>? = []
-        for result in loaded.map(\.loaded) {
-            switch result {
+        pages.reserveCapacity(loaded.count)
+        for result in loaded {
+            switch result.loaded {
             case .success(let page):
                 frontMatterKeys?.formUnion(page.frontMatter.extra.keys)
                 if page.frontMatter.draft && !includeDrafts { continue }

@@ -31,6 +31,8 @@ final class OutputWriter: Sendable {
     /// stamp inside it, this is the output's digest, and the build stamp needs no walk of 10,000 folders.
     private let created = Atomic<UInt64>(0)
     private let createdDigest = Atomic<UInt64>(0)
+    /// The folders made before the pages that go in them (`makeFoldersAhead`).
+    let foldersAhead = FoldersAhead()
 
     struct State {
         var written = 0
@@ -114,8 +116,9 @@ final class OutputWriter: Sendable {
                 }
                 return stamp
             }
-            try OutputWriter.makeFolder(holding: target) { self.count(folder: $0) }
-            let (stamp, replaced) = try OutputWriter.create(target, with: bytes)
+            let (stamp, replaced) = try OutputWriter.create(target, with: bytes) {
+                try OutputWriter.makeFolder(holding: target) { self.count(folder: $0) }
+            }
             count(file: relativePath, stamp, replacing: replaced)
             state.withLock { $0.written += 1 }
             return OutputFileStamp.text(of: stamp)
@@ -177,6 +180,7 @@ final class OutputWriter: Sendable {
     /// - Parameter exchange: swaps two paths atomically, returning 0 or an errno; tests pass one that fails.
     /// - Parameter move: renames one file, returning 0 or an errno.
     func commit(exchange: (String, String) -> Int32, move: (String, String) -> Int32) throws(Diagnostic) {
+        stopMakingFoldersAhead()
         guard FileManager.default.fileExists(atPath: output.path) else {
             do {
                 try FileManager.default.moveItem(at: staging, to: output)
@@ -283,16 +287,25 @@ final class OutputWriter: Sendable {
 
     /// Deletes the staging folder after a failed build; the previous output is untouched.
     func discard() {
+        stopMakingFoldersAhead()
         try? FileManager.default.removeItem(at: staging)
     }
 
     /// Writes a new file without `fsync`, which `Data.write(to:)` calls for every file: the output can be built
     /// again, and the staging swap already keeps a half-written build out of place.
     ///
+    /// The file is opened before its folder is made (`makeFolder`, when the open finds no folder): most folders are
+    /// there already, made ahead (`makeFoldersAhead`) or by the page's first file, and a `mkdir` that finds its folder
+    /// still takes the parent folder's lock.
     /// - Returns: the new file's stamp, read from the open file, and the stamp of the file it replaced, if any.
-    private static func create(_ path: String, with bytes: Data) throws -> (FileStamps.Stamp, replaced: FileStamps.Stamp?) {
+    private static func create(_ path: String, with bytes: Data,
+                               makeFolder: () throws -> Void) throws -> (FileStamps.Stamp, replaced: FileStamps.Stamp?) {
         var replaced: FileStamps.Stamp?
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if descriptor < 0 && errno == ENOENT {
+            try makeFolder()
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        }
         if descriptor < 0 && errno == EEXIST {
             var info = stat()
             if stat(path, &info) == 0 { replaced = FileStamps.Stamp(info) }

@@ -121,7 +121,7 @@ enum PageExpander {
             return true
         }
         for (index, source) in sources.enumerated() {
-            guard source.route.isTemplated, let sql = source.frontMatter.pagesQuery else {
+            guard let sql = pagesQuery(of: source) else {
                 let page = PageInstance(sourceIndex: index, path: source.route.path(), params: [:])
                 if claim(page.path, by: PageOwner(sourceIndex: Int32(index), row: 0), file: source.file, line: 0, row: nil) {
                     plan.singlePages.append(listed(page, source, row: 0))
@@ -165,6 +165,20 @@ enum PageExpander {
             }
         }
         return (plan, problems)
+    }
+
+    /// The `pages` query of a templated file; nil for a file that is one page, at `route.path()`.
+    static func pagesQuery(of source: PageSource) -> String? {
+        source.route.isTemplated ? source.frontMatter.pagesQuery : nil
+    }
+
+    /// The output files of the pages that are not templated, in content order, as the render writes them: known
+    /// without the database, so their folders can be made while the snapshot is written (`makeFoldersAhead`).
+    static func singlePageFiles(_ sources: [PageSource]) -> [String] {
+        // By index: a `PageSource` taken whole is copied, every reference it holds retained.
+        sources.indices.compactMap { index in
+            pagesQuery(of: sources[index]) == nil ? PageInstance(sourceIndex: index, path: sources[index].route.path(), params: [:]).outputFile : nil
+        }
     }
 
     /// Reads the pages of a templated file again, in chunks of at most `chunkSize`, leaving out the rows the plan

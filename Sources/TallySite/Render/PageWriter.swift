@@ -68,7 +68,7 @@ final class PageWriter: Sendable {
             let batch = pages[start..<end]
             start = end
             pagesUnderWay.wait()
-            DispatchQueue.global().async(group: rendering) { [self] in
+            Self.queue.async(group: rendering) { [self] in
                 defer { pagesUnderWay.signal() }
                 for page in batch {
                     if page.listing == nil { write(page) } else { writeListing(page) }
@@ -76,6 +76,14 @@ final class PageWriter: Sendable {
             }
         }
     }
+
+    /// Where the pages render: not the default global queue, whose threads, as many as the cores, include the one
+    /// this build waits on. `tally build` runs its command on Swift's global executor, and `tally serve` its builds
+    /// on `DispatchQueue.global()`: both default-QoS threads of libdispatch, which on Linux adds a thread to a pool
+    /// whose threads are blocked only after about a second. On the default queue, the 10,000-page Markdown build
+    /// rendered on one core for its first 0.5 to 0.65 s (docs/performance.md). Each QoS has a pool of its own;
+    /// libdispatch gives user-initiated threads a nice value of -2 where it may (as root).
+    static let queue = DispatchQueue.global(qos: .userInitiated)
 
     /// The most plain pages handed to a core at once. Each item done wakes the thread that hands them out, which then
     /// takes the core from the next page for a moment: at 8, a 10,000-page build made about 1,500 voluntary context
