@@ -45,7 +45,11 @@ public enum SiteBuilder {
         siteContent.deliver((content.pages.compactMap(\.sitePage), views.views))
         // The snapshot now writes the pages' `site_pages` rows on one core: the other makes the plain pages' folders.
         // A writer that cannot be made here is made again below, after the plan, where its error is reported.
-        let earlyWriter = try? OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none)
+        func makeWriter() throws(Diagnostic) -> OutputWriter {
+            try OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none,
+                             trustsFolderRecord: options.stamp != .record)
+        }
+        let earlyWriter = try? makeWriter()
         earlyWriter?.makeFoldersAhead(of: PageExpander.singlePageFiles(content.pages))
         let site = SiteContext.make(config)
         var problems = templates.problems + content.problems + views.problems + partialProblems(content.pages, templates.library)
@@ -104,7 +108,7 @@ public enum SiteBuilder {
             if let earlyWriter {
                 writer = earlyWriter
             } else {
-                writer = try OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none)
+                writer = try makeWriter()
             }
         } catch {
             return .failure(BuildFailure(problems + [error]))

@@ -124,8 +124,8 @@ public struct KeptSnapshot: Sendable {
     static func stamp(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        let modified = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
-        let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+        let modified = info.st_mtim.nanoseconds
+        let changed = info.st_ctim.nanoseconds
         return "\(info.st_size):\(modified):\(changed):\(info.st_ino)"
     }
 }

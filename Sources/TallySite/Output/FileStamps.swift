@@ -1,4 +1,5 @@
 import Foundation
+import TallyStore
 
 /// The size, modification time, change time and inode of every file below some paths: how the build and the
 /// preview server tell that an input changed without reading it, as make and git's index do. The change time
@@ -14,8 +15,8 @@ public struct FileStamps: Equatable, Sendable {
             // A folder's times change when entries come and go, which its files' own stamps already show.
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
             size = isFolder ? 0 : Int(info.st_size)
-            modified = isFolder ? 0 : info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
-            changed = isFolder ? 0 : info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+            modified = isFolder ? 0 : info.st_mtim.nanoseconds
+            changed = isFolder ? 0 : info.st_ctim.nanoseconds
             inode = isFolder ? 0 : UInt(info.st_ino)
         }
 

@@ -11,8 +11,8 @@ struct LiveOutput {
     /// The record's folders by path, and for each whether it was vouched for.
     private var positions: [Substring: Int] = [:]
     private var vouched: [Bool] = []
-    /// The record's position of each kept file's folder, in the kept set's order; -1 for a folder it does not have.
-    private var keptFolders: [Int32] = []
+    /// Each kept file with the record's position of its folder; -1 for a folder it does not have.
+    private var keptFiles: [(path: String, folder: Int32)] = []
     /// The folders as read or vouched for, before the commit: `record(afterChanging:in:)` makes the record to write.
     private var record = OutputFolders(folders: [])
 
@@ -43,11 +43,11 @@ struct LiveOutput {
             vouched.append(folder.stamp != nil && stamps[position] == folder.stamp)
         }
         var expected = [Int](repeating: 0, count: folders.count)
-        // Each kept file's folder, looked up once: `firstMissing` goes through them again in the same order.
-        keptFolders.reserveCapacity(kept.count)
+        // Each kept file's folder, looked up once: `firstMissing` goes through them again.
+        keptFiles.reserveCapacity(kept.count)
         for path in kept {
             let position = Self.folder(of: path).flatMap { positions[$0] }
-            keptFolders.append(position.map(Int32.init) ?? -1)
+            keptFiles.append((path, position.map(Int32.init) ?? -1))
             if let position, vouched[position] { expected[position] += 1 }
         }
         for path in replaced where !kept.contains(path) {
@@ -84,10 +84,10 @@ struct LiveOutput {
         }
     }
 
-    /// The first of `kept` (the set `init` was given) that is neither in a folder vouched for nor among the files
+    /// The first kept file (of those `init` was given) that is neither in a folder vouched for nor among the files
     /// read, nor in `staged`: a kept file that disappeared.
-    func firstMissing(of kept: Set<String>, staged: Set<String>) -> String? {
-        for (path, folder) in zip(kept, keptFolders) where folder < 0 || !vouched[Int(folder)] {
+    func firstMissing(staged: Set<String>) -> String? {
+        for (path, folder) in keptFiles where folder < 0 || !vouched[Int(folder)] {
             if !files.contains(path) && !staged.contains(path) { return path }
         }
         return nil

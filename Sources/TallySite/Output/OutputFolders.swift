@@ -1,4 +1,5 @@
 import Foundation
+import TallyStore
 
 /// Every folder of the output as the last in-place commit left it: its inode and change time, and how many files
 /// (not folders, not hidden names) it held. Kept beside the output as `.public.tally-folders`, so that the next
@@ -12,7 +13,9 @@ import Foundation
 /// looked at (git's "racily clean" entries). So is every folder the commit itself changed.
 ///
 /// The text format: `tally-folders 1`, then one folder a line, parents before their children:
-/// `<inode>\t<change time>\t<files>\t<path>`, the root's path empty, `-` for the inode and time when unknown.
+/// `<inode>\t<change time>\t<files>\t<path>`, the root's path empty, `-` for the inode and time when unknown;
+/// then `end\t<folders>`. A record cut short (it is written without `fsync`) would vouch for a folder whose
+/// subfolders it no longer lists, which would then go unread: without its last line it is not used.
 struct OutputFolders: Equatable {
     static let format = "tally-folders 1"
     /// Longer than any file system's clock tick (2 s on FAT): a change time this close to the commit is not trusted.
@@ -24,7 +27,7 @@ struct OutputFolders: Equatable {
 
         init(_ info: stat) {
             inode = UInt(info.st_ino)
-            changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+            changed = info.st_ctim.nanoseconds
         }
 
         init(inode: UInt, changed: Int) {
@@ -58,12 +61,20 @@ struct OutputFolders: Equatable {
             guard bytes.starts(with: header) else { return nil }
             var folders: [Folder] = []
             var start = header.count
+            var ended = false
             while start < bytes.count {
+                guard !ended else { return nil }
                 var tabs: [Int] = []
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
                     if bytes[end] == UInt8(ascii: "\t") && tabs.count < 3 { tabs.append(end) }
                     end += 1
+                }
+                if tabs.count == 1, bytes[start..<tabs[0]].elementsEqual("end".utf8) {
+                    guard number(bytes, tabs[0] + 1..<end) == folders.count else { return nil }
+                    ended = true
+                    start = end + 1
+                    continue
                 }
                 guard tabs.count == 3, let files = number(bytes, tabs[1] + 1..<tabs[2]), files >= 0 else { return nil }
                 let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[tabs[2] + 1..<end]), as: UTF8.self)
@@ -79,7 +90,7 @@ struct OutputFolders: Equatable {
                 folders.append(Folder(path: path, stamp: stamp, files: files))
                 start = end + 1
             }
-            return folders.isEmpty ? nil : OutputFolders(folders: folders)
+            return folders.isEmpty || !ended ? nil : OutputFolders(folders: folders)
         }
     }
 
@@ -128,6 +139,7 @@ struct OutputFolders: Equatable {
             text += folder.path.utf8
             text.append(UInt8(ascii: "\n"))
         }
+        text += "end\t\(folders.count)\n".utf8
         return text
     }
 
@@ -149,7 +161,7 @@ struct OutputFolders: Equatable {
                 if descriptor >= 0 { close(descriptor) }
                 return nil
             }
-            start = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+            start = info.st_ctim.nanoseconds
         }
 
         /// Writes `record` and puts it in place of the previous one; when it cannot be written (or read back: a line

@@ -67,16 +67,27 @@ struct OutputJournal: Equatable {
         guard let text = try? String(contentsOf: file(for: output), encoding: .utf8) else { return nil }
         var lines = text.split(separator: "\n")[...]
         let format = lines.popFirst()
-        guard format == Substring(Self.format) || format == Substring(formatByPath), let retired = lines.popFirst(), !retired.contains("/")
-        else { return nil }
+        // A hand-edited journal must not lead a roll-back outside the output: the retired folder is one a commit of
+        // this output names (not `..`), and every entry's path is inside the output.
+        guard format == Substring(Self.format) || format == Substring(formatByPath), let retired = lines.popFirst(),
+              isRetiredName(retired, of: output) else { return nil }
         var journal = OutputJournal(retired: String(retired), entries: [], retiredByPath: format == Substring(formatByPath))
         for line in lines {
             let fields = line.split(separator: "\t", maxSplits: 1)
-            guard fields.count == 2, let change = Change(rawValue: String(fields[0])), OutputWriter.isPlain(String(fields[1]))
+            guard fields.count == 2, let change = Change(rawValue: String(fields[0])),
+                  OutputWriter.isPlain(String(fields[1])), OutputWriter.isInside(String(fields[1]))
             else { return nil }
             journal.entries.append(Entry(change: change, path: String(fields[1])))
         }
         return journal
+    }
+
+    /// Whether `name` is a retired folder's name as `OutputWriter` makes it for `output`: `.public.previous-<pid>`.
+    static func isRetiredName(_ name: Substring, of output: URL) -> Bool {
+        let prefix = ".\(output.lastPathComponent).previous-"
+        guard name.hasPrefix(prefix) else { return false }
+        let number = name.dropFirst(prefix.count)
+        return !number.isEmpty && number.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// Puts the output back as it was before the commit this journal describes, then removes the retired folder

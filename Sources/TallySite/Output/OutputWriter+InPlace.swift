@@ -25,10 +25,10 @@ extension OutputWriter {
         })
         // Made before any folder is looked at: its change time is the file system's time when the commit began.
         let record = recordsFolders ? OutputFolders.Pending(beside: output) : nil
-        let recorded = recordsFolders ? OutputFolders.load(beside: output) : nil
+        let recorded = recordsFolders && trustsFolderRecord ? OutputFolders.load(beside: output) : nil
         let live = LiveOutput(outputPath, recorded: recorded ?? OutputFolders(folders: []), kept: kept,
                               replaced: journal.entries.filter { $0.change == .replace }.map(\.path), start: record?.start ?? 0)
-        if let missing = live.firstMissing(of: kept, staged: stagedSet) {
+        if let missing = live.firstMissing(staged: stagedSet) {
             record?.discard()
             throw Diagnostic(file: outputPath + "/" + missing, message: "a file kept from the previous output disappeared during the build",
                              hint: "something else is changing the output folder; build again once it is done")

@@ -25,6 +25,9 @@ final class OutputWriter: Sendable {
     /// Whether an in-place commit reads and writes the folders' record (`OutputFolders`): not for builds into
     /// temporary folders, which keep no record beside them.
     let recordsFolders: Bool
+    /// Whether the commit may leave folders the record vouches for unread. Not for `--force`, which reads every
+    /// folder and writes the record again: the way out of a record that is wrong, as for everything else.
+    let trustsFolderRecord: Bool
     let state = Mutex(State())
     /// The files and folders this build created in staging, as `FileStamps.digest(of:)` counts and adds them up
     /// under their output paths: after a first build's commit, which renames the staging folder and so changes no
@@ -55,8 +58,9 @@ final class OutputWriter: Sendable {
     }
 
     /// Refuses an output folder that holds the site itself, so a build can never replace its own sources.
-    init(output: URL, siteRoot: URL, recordsFolders: Bool = false) throws(Diagnostic) {
+    init(output: URL, siteRoot: URL, recordsFolders: Bool = false, trustsFolderRecord: Bool = true) throws(Diagnostic) {
         self.recordsFolders = recordsFolders
+        self.trustsFolderRecord = trustsFolderRecord
         let standardized = output.standardizedFileURL.path
         let rootPath = siteRoot.standardizedFileURL.path
         if standardized == "/" || rootPath == standardized || rootPath.hasPrefix(standardized + "/") {
@@ -135,11 +139,13 @@ final class OutputWriter: Sendable {
         }
     }
 
-    /// Whether every segment of `relativePath` is a plain name: none empty, `.` or `..`. By byte, as every page
-    /// is checked: splitting the path into `Substring`s cost 1 % of a Markdown build.
+    /// Whether every segment of `relativePath` is a plain name: none empty, `.` or `..`, and no NUL, at which the
+    /// system call would end the path (`about\0x` would name `about`). By byte, as every page is checked: splitting
+    /// the path into `Substring`s cost 1 % of a Markdown build.
     static func isInside(_ relativePath: String) -> Bool {
         var segmentLength = 0, dots = 0
         for byte in relativePath.utf8 {
+            if byte == 0 { return false }
             if byte == UInt8(ascii: "/") {
                 if segmentLength == 0 || segmentLength == dots && dots <= 2 { return false }
                 segmentLength = 0
@@ -324,7 +330,7 @@ final class OutputWriter: Sendable {
     /// Byte by byte: by `Character`, "\r\n" is one that is neither, and grapheme breaking cost most of the
     /// manifest's save.
     static func isPlain(_ path: String) -> Bool {
-        !path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        !path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == 0 }
     }
 
     /// The file's stamp (`OutputFileStamp`) when it holds exactly `bytes`.

@@ -31,6 +31,18 @@ import TallyStore
         #expect(site.output("index.html")?.contains("Alpha") == true)
     }
 
+    /// A file dated past 2262, where nanoseconds since 1970 no longer fit in 64 bits (`touch -d 2300-01-01`): the
+    /// next build stamps it and rebuilds rather than stopping on an arithmetic overflow.
+    @Test func anOutputFileDatedPastTheYear2262IsStampedNotACrash() throws {
+        let site = try TestSite(Self.files, seedSQL: Self.seed)
+        _ = try build(site)
+        let page = site.root.appendingPathComponent("public/about/index.html")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 10_413_792_000)], ofItemAtPath: page.path)
+        let next = try build(site)
+        #expect(!next.upToDate)
+        #expect(site.output("about/index.html")?.contains("About us") == true)
+    }
+
     @Test func theStampLivesBesideTheOutputNotInIt() throws {
         let site = try TestSite(Self.files, seedSQL: Self.seed)
         _ = try build(site)

@@ -112,13 +112,41 @@ import Testing
         #expect(OutputSwapTests.files(in: output) == ["index.html": "home", "a/b/kept.html": "kept"])
     }
 
+    /// `--force` reads every folder whatever the record says, and writes it again: the way out of a record that is
+    /// wrong (here one that vouches for a folder holding a stray, as a record cut short or edited by hand could).
+    @Test func aForcedBuildReadsEveryFolder() throws {
+        let folder = try OutputSwapTests.folder(["public/index.html": "home", "public/a/kept.html": "kept", "public/a/stray.html": "x"])
+        let output = folder.appendingPathComponent("public")
+        try Self.record(output, files: ["": 1, "a": 1])
+        let writer = try OutputWriter(output: output, siteRoot: folder.appendingPathComponent("site"), recordsFolders: true,
+                                      trustsFolderRecord: false)
+        writer.keep("a/kept.html")
+        try writer.write("new home", to: "index.html")
+        try writer.commit()
+        #expect(OutputSwapTests.files(in: output) == ["index.html": "new home", "a/kept.html": "kept"])
+        #expect(OutputFolders.load(beside: output)?.folders.map(\.path).sorted() == ["", "a"])
+    }
+
+    @Test func aWholeRecordIsRead() throws {
+        let text = "tally-folders 1\n1\t2\t0\t\n-\t-\t3\ta\nend\t2\n"
+        let folder = try OutputSwapTests.folder(["public/index.html": "home", ".public.tally-folders": text])
+        #expect(OutputFolders.load(beside: folder.appendingPathComponent("public")) == OutputFolders(folders: [
+            OutputFolders.Folder(path: "", stamp: OutputFolders.Stamp(inode: 1, changed: 2), files: 0),
+            OutputFolders.Folder(path: "a", stamp: nil, files: 3),
+        ]))
+    }
+
     @Test(arguments: [
-        "tally-folders 1\n1\t2\t0\ta\n",            // a folder before the root
-        "tally-folders 1\n1\t2\tx\t\n",              // a count that is not a number
-        "tally-folders 1\n1\t-\t0\t\n",              // half a stamp
-        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\t..\n", // a path out of the output
-        "tally-folders 2\n1\t2\t0\t\n",              // another format
-        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\t.git\n", // a hidden folder, whose files are not Tally's
+        "tally-folders 1\n1\t2\t0\ta\nend\t1\n",            // a folder before the root
+        "tally-folders 1\n1\t2\tx\t\nend\t1\n",              // a count that is not a number
+        "tally-folders 1\n1\t-\t0\t\nend\t1\n",              // half a stamp
+        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\t..\nend\t2\n", // a path out of the output
+        "tally-folders 2\n1\t2\t0\t\nend\t1\n",              // another format
+        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\t.git\nend\t2\n", // a hidden folder, whose files are not Tally's
+        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\tabout\u{0}x\nend\t2\n", // a NUL, where lstat and rename would stop
+        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\ta\n",       // cut short: no last line
+        "tally-folders 1\n1\t2\t0\t\n1\t2\t0\ta\nend\t1\n", // cut short and ended by hand: the count is wrong
+        "tally-folders 1\n1\t2\t0\t\nend\t1\n1\t2\t0\ta\n", // a folder after the end
     ])
     func aRecordThatCannotBeTrustedIsNotRead(text: String) throws {
         let folder = try OutputSwapTests.folder(["public/index.html": "home", ".public.tally-folders": text])

@@ -71,6 +71,21 @@ import Testing
         #expect(OutputSwapTests.files(in: folder) == ["public/b.html": "old b", "public/d/index.html": "d", "public/e/f.html": "f"])
     }
 
+    /// A journal edited by hand cannot lead a roll-back outside the output: not through an entry's path, nor through
+    /// the retired folder's name. It is not used (and left for a person to look at), and nothing outside is touched.
+    @Test(arguments: ["tally-commit 2\n.public.previous-1\nadd\t../victim.txt\n",
+                      "tally-commit 2\n..\nremove\tb.html\n",
+                      "tally-commit 2\n.public.previous-1\nadd\tabout\u{0}x\n",
+                      "tally-commit 1\n.other.previous-1\nremove\tb.html\n"])
+    func aJournalLeadingOutsideTheOutputIsNotUsed(journal: String) throws {
+        let folder = try OutputSwapTests.folder(["public/b.html": "b", "public/about/index.html": "about", "victim.txt": "not Tally's",
+                                                 ".public.tally-commit": journal])
+        #expect(OutputJournal.load(for: folder.appendingPathComponent("public")) == nil)
+        _ = try? OutputWriter(output: folder.appendingPathComponent("public"), siteRoot: folder.appendingPathComponent("site"))
+        #expect(OutputSwapTests.files(in: folder).filter { !$0.key.hasPrefix(".public.") } ==
+                ["public/b.html": "b", "public/about/index.html": "about", "victim.txt": "not Tally's"])
+    }
+
     /// A replaced or removed file waits in the retired folder under its entry's number: no folder is made there for
     /// each of them, and the journal on disk says so.
     @Test func retiredFilesAreNumberedInOneFolder() throws {

@@ -10,7 +10,8 @@ import Testing
         #expect(OutputWriter.isInside(path))
     }
 
-    @Test(arguments: ["", "/", "/etc/passwd", "..", ".", "../escape.json", "a/../../b", "a/./b", "a//b", "a/", "a/..", "./a"])
+    @Test(arguments: ["", "/", "/etc/passwd", "..", ".", "../escape.json", "a/../../b", "a/./b", "a//b", "a/", "a/..", "./a",
+                      "about\u{0}x/index.html", "\u{0}", "a/\u{0}"])
     func otherPathsAreRefused(path: String) {
         #expect(!OutputWriter.isInside(path))
     }
