@@ -49,7 +49,10 @@ public enum SiteBuilder {
             try OutputWriter(output: options.outputFolder(config), siteRoot: options.root, recordsFolders: options.stamp != .none,
                              trustsFolderRecord: options.stamp != .record)
         }
-        let earlyWriter = try? makeWriter()
+        // Only where its parent folder is there already: the writer makes the folders above the output, which a build
+        // that then fails on the database would leave behind (`--out deep/new/public`); such a build makes it below.
+        let earlyWriter = FileManager.default.fileExists(atPath: options.outputFolder(config).deletingLastPathComponent().path)
+            ? try? makeWriter() : nil
         earlyWriter?.makeFoldersAhead(of: PageExpander.singlePageFiles(content.pages))
         let site = SiteContext.make(config)
         var problems = templates.problems + content.problems + views.problems + partialProblems(content.pages, templates.library)

@@ -38,10 +38,11 @@ import Testing
     }
 
     /// The writer is made, and the folders started, before the snapshot is ready: a first build that fails on the
-    /// database or its views removes the staging folder.
+    /// database or its views removes the staging folder, and makes no folder above an output whose parent is missing.
     @Test(arguments: [
         ["tally.yaml": "title: T\ndatabase: missing.sqlite\n"],
         ["views/broken.sql": "SELECT nope FROM nowhere\n"],
+        ["tally.yaml": "title: T\ndatabase: missing.sqlite\noutput_dir: deep/new/public\n"],
     ])
     func aFirstBuildThatFailsOnTheDatabaseLeavesNoStagingFolder(_ files: [String: String]) throws {
         var all = files
@@ -49,6 +50,6 @@ import Testing
         let site = try TestSite(all)
         #expect(!site.errors().isEmpty)
         let names = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
-        #expect(!names.contains { $0.contains("staging") || $0 == "public" })
+        #expect(!names.contains { $0.contains("staging") || $0 == "public" || $0 == "deep" })
     }
 }
