@@ -20,6 +20,7 @@ import pathlib
 import sys
 import time
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -187,7 +188,20 @@ def main() -> int:
             try:
                 browser.set_width(setting.width)
                 for page in pages:
-                    found, visited = walk(browser, f"http://127.0.0.1:{server.server_port}{page}", setting, page)
+                    url = f"http://127.0.0.1:{server.server_port}{page}"
+                    try:
+                        found, visited = walk(browser, url, setting, page)
+                    except WebDriverException as error:
+                        # The browser failed, not the page (a page's problems are returned, not raised): on a loaded
+                        # machine WebKitWebDriver has dropped its session mid-walk with an empty message. The page
+                        # is walked again in a new session, once; a second failure fails the gate.
+                        print(f"keyboard: {setting}: {page}: the browser session failed "
+                              f"({error.msg or type(error).__name__}); walking the page again in a new one",
+                              file=sys.stderr, flush=True)
+                        browser.quit_quietly()
+                        browser = site_browser.Browser(setting.engine, setting.scheme)
+                        browser.set_width(setting.width)
+                        found, visited = walk(browser, url, setting, page)
                     browser.check_setting(setting)
                     for problem in found:
                         print(problem)

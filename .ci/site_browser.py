@@ -125,6 +125,13 @@ class Browser:
     def quit(self) -> None:
         self.driver.quit()
 
+    def quit_quietly(self) -> None:
+        """Ends a session that has failed, whose driver may no longer answer."""
+        try:
+            self.driver.quit()
+        except Exception:  # noqa: BLE001 - the session is being given up on whatever state it is in
+            pass
+
 
 def _chromium() -> webdriver.Chrome:
     from selenium.webdriver.chrome.service import Service
