@@ -4256,7 +4256,9 @@ what else the machine is doing. Benchmarks are separate programs and commands: n
 **The file system matters here.** This machine's disk is ext4 without a journal. On such a file system
 the kernel, when it allocates an inode, skips every inode freed in the last 30 seconds (`recently_deleted`
 in `find_inode_bit`), so creating 10,000 files just after deleting a tree of 10,000 costs several times
-more, for Tally and Hugo alike: a profile of such a build had 34 % of its samples in `__ext4_new_inode`.
+more, for Tally and Hugo alike: a profile of such a build had 34 % of its samples in `__ext4_new_inode`
+(and one after some 28 GB of old build folders were deleted, 70 %, with both tools' system time six- to sevenfold
+for as long as the measurements went on: [eighth round](#after-the-merges-of-2026-11-28-eighth-round-session-16)).
 `bench/run.py` therefore builds every run into a new folder and deletes old outputs only before the runs
 (followed by a 35-second pause) and after them. A journalled ext4, the usual kind, does not do this.
 
@@ -4315,7 +4317,7 @@ the disk (100,000 folders and files; sys time was 15.8 s of the 52.5).
 
 | target | status | figures |
 |---|---|---|
-| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **not met**: **0.44** at load 1.6 after the merges of session 15 (1.49 s against 3.40 s, medians of five `bench/run.py` runs: [figures](#after-the-merges-of-2026-11-28-seventh-round-session-15)); 0.41 alternating by hand at load 3.3 to 3.7 on branch `md34` (2.01 s against 4.87 s, medians of five rounds; `main` 0.45 beside it, 2.21 s: 9 % less wall time, 7 % less user CPU; about 0.43 expected on an idle machine: [figures](#the-markdown-case-again-2026-11-28-branch-md34)); **0.47** after the merges of session 14 (1.54 s against 3.27 s, medians of four runs alternating by hand at load 1 to 2, `fa4853a` 0.50 beside them: [figures](#after-the-merges-of-2026-11-25-sixth-round-session-14)); 0.52 on an idle machine after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
+| 10,000 pages: wall ratio Tally/Hugo ≤ 0.33 | **met: 0.29** on a quiet machine after the merges of session 16 (1.02 s against 3.49 s, medians of five `bench/run.py` runs at load 0.2 to 0.8; 0.30 in a run at load 2.4 to 2.9; md35's 0.33 under `chrt -f 1`: [figures](#after-the-merges-of-2026-11-28-eighth-round-session-16)). Before: 0.44 at load 1.6 after the merges of session 15 (1.49 s against 3.40 s, medians of five `bench/run.py` runs: [figures](#after-the-merges-of-2026-11-28-seventh-round-session-15)); 0.41 alternating by hand at load 3.3 to 3.7 on branch `md34` (2.01 s against 4.87 s, medians of five rounds; `main` 0.45 beside it, 2.21 s: 9 % less wall time, 7 % less user CPU; about 0.43 expected on an idle machine: [figures](#the-markdown-case-again-2026-11-28-branch-md34)); **0.47** after the merges of session 14 (1.54 s against 3.27 s, medians of four runs alternating by hand at load 1 to 2, `fa4853a` 0.50 beside them: [figures](#after-the-merges-of-2026-11-25-sixth-round-session-14)); 0.52 on an idle machine after the merges of session 13 (1.67 s against 3.23 s, medians of four runs alternating by hand, `main` of the morning 0.61 beside them: [figures](#after-the-merges-of-2026-11-25-fifth-round-session-13)); 0.38 alternating by hand at load 3.1 to 3.5 after [both cores on the Markdown pages](#both-cores-on-the-markdown-pages-2026-11-25-branch-md33) (`main` 0.45 beside it; no idle machine to confirm). Before it, **not met on an idle machine**: 0.33 side by side at load 5 to 8 and a CPU ratio of 0.38 to 0.41 after [the afternoon's work](#the-markdown-case-against-its-floor-2026-11-25-afternoon) (Tally about 2.7 s of CPU against a floor of 1.3 s and Hugo's 7 s); about 0.8 on an idle machine before it ([figures](#after-the-merges-of-2026-11-25-third-round): Tally 2.8 to 3.1 s), where 0.33 means 1.2 s | 0.88 on 2026-11-25 at `751c310` on an idle machine (3.35 s against 3.79 s), after incremental builds added serial bookkeeping; [taken off the critical path](#incremental-bookkeeping-beside-the-render-2026-11-25): 0.61 (13.5 s against 22.1 s at load 9 to 12; `751c310` 0.66 just before, at load 10 to 17). Before: 0.63 on 2026-11-23 (3.37 s against 5.36 s, medians; 0.49 for the fastest runs). On 2026-11-24 Tally took 1.94 s on an idle machine ([the lock](#cmark-gfms-inline-pass-under-a-lock)); the Markdown work of 2026-11-25 ([below](#the-markdown-pipeline-again-2026-11-25)) took 16 % of the instructions out and moved the snapshot copy beside content loading, for an estimated 1.5–1.7 s against Hugo's ~5 s. To be confirmed by `python3 bench/run.py --n 10000 --cases markdown --runs 3` on an idle machine |
 | 10,000 pages: peak RSS ≤ 25 % of Hugo's | met | 95 MiB against 854 MiB (11 %); 47 against 347 MiB (14 %) for organizations |
 | 100,000 organizations from SQLite: memory that does not grow with pages | met, but for a URL index | 44, 47 and 58 MiB at 1,000, 10,000 and 100,000: about 120 bytes a page, the URL and owner of each page that the duplicate-URL check, breadcrumbs, the sitemap and `tally check` need. No page, row or HTML is held |
 | 100,000 organizations: time linear in pages | met | CPU 0.62, 0.56 and 0.53 ms a page at 1,000, 10,000 and 100,000 |
@@ -7737,45 +7739,69 @@ Tried and left:
   and renamed after the commit (its `.new` file then needs removing when the build fails), and the manifest's sort
   run beside it. About 20–40 ms; not done.
 
+### After the merges of 2026-11-28, eighth round (session 16)
+
+Measured by the lead at `main` after merging donation4o, donation4q and md35 and the reviews' fixes (release
+builds; the two donation4q changes reverted, above):
+
+```sh
+python3 bench/run.py --n 10000 --cases markdown --runs 5          # md34's generated site in .bench/markdown-10000
+# 20,000 organizations: /tmp/bench20k's database with main's content, templates, views, static and tally.yaml
+tally build --force --db directory.sqlite --out out1               # twice: the second is the full build measured
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3201, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings   # three donations
+tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tmp/m-fresh                 # identical
+/usr/bin/time -v tally build --db .bench/example/directory-100000.sqlite --out /tmp/o100k/public
+```
+
+| build | load | Tally | Hugo 0.111.3 | ratio |
+| --- | --- | ---: | ---: | ---: |
+| Markdown, 10,000 pages, medians of 5 alternating runs | 0.2–0.8 | **1.02 s** wall, 1.80 s CPU, 111 MiB | 3.49 s, 6.08 s, 860 MiB | **0.29** wall, 0.13 memory |
+| the same, an earlier run (the reviewers' probes beside it) | 2.4–2.9 | 1.23 s, 2.22 s, 111 MiB | 4.05 s, 6.65 s, 855 MiB | 0.30 |
+| 20,000 organizations, `--force` into the last output | 8–10 | 36.5 s wall, **31.1 s CPU**, 116 MiB | | |
+| one donation by ada (649 pages rendered), three builds | 7–8 | 4.76, 4.76, 4.88 s CPU (**15.3–15.7 %**) | | |
+
+- **Markdown: 0.29 of Hugo's wall time** in one side-by-side run on a quiet machine (the target is 0.33), 0.30 in
+  one beside the reviewers' probes, and md35's 0.33 under `chrt -f 1` at load 6 to 12: the render's second core
+  from the start (the user-initiated queue) and a first build's folders made while the snapshot is written.
+  Later runs the same hour are not comparable: after some 28 GB of old build folders were deleted from `/tmp`, ext4's
+  inode allocator scanned its block groups for every new file and folder (`find_get_block_common`,
+  `recently_deleted`, `find_inode_bit`: 70 % of `perf`'s samples), and both tools' system time rose six- to
+  sevenfold (Tally 0.8 → 8.6 s, Hugo 1.5 → 10.5 s; the ratio of those runs, 0.52 to 0.66, measures the file
+  system). Measure on a file system that has not just freed millions of inodes.
+- **One donation: about 15 %** of the full build's CPU at load 7 to 10 (the same machine gave 14.1–14.9 % at load
+  2.5 with the two reverted query shortcuts in place). The full build itself fell from 33.3 to 29.8–31.1 s of CPU
+  (`org_causes`, and the render's second core from the start). The incremental output was identical to a new
+  `--force` build (`diff -r`).
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 649 of 30,223 pages and takes about 16 % of the full build's CPU time (5.5–6.3 s), 20 %
-  for `db6ba82` beside it (15–16 % after the merges and the review's fixes: 5.0–5.3 s of 33.3 s, [seventh
-  round](#after-the-merges-of-2026-11-28-seventh-round-session-15); 14 % on branch `donation4o`, 4.7–4.9 s against
-  `main`'s 5.4–5.7 s at load 5, [the output side](#the-output-side-of-one-donation-2026-11-28-branch-donation4o)) ([one donation, again](#one-donation-again-2026-11-28-branch-donation3): a short `pages`
-  query's rows kept by the plan, the tag pages' sums read from `gifts_by_org`, the kept snapshot's record with its
-  runs of rowids, and materialized views that only add up one table computed again by group). Next, from that
-  split: the rows checks (0.83–0.93 s, mostly `/users/ada/`'s queries over her 32,676 organizations and 200,000
-  gifts: `history` would need an index on `donations (user_id, donated_at)`, which a site cannot declare yet); the
-  snapshot (0.63 s, most of it `usd_by_org`, 0.39 s, which groups by an expression over a row-by-row view with a
-  join and so is computed whole). [The query side of one
-  donation](#the-query-side-of-one-donation-2026-11-28-branch-donation4q) (branch `donation4q`, the example's SQL
-  only) took the snapshot to 0.43–0.46 s (`usd_by_org` from `gifts_by_org`'s dollar groups), the plan to
-  0.19–0.24 s and the rows checks to 0.72–0.82 s: one donation 5.07 s of CPU against 5.69 s for `main` beside it,
-  about 15 % of the full build; what it leaves on the query side is ada's gift listing (listing rows read and counted, 0.6 s: reading only its first
-  page needs the sort key at the boundary of its first page recorded and every changed row proven to sort before
-  it, as the range section says, and an index on her gifts by date to be worth it); the in-place commit (the swap stage,
-  0.45 s since [the output side of one donation](#the-output-side-of-one-donation-2026-11-28-branch-donation4o),
-  0.73–0.87 s before: the folders' record replaced the walk of the output; what is left is the removal of the
-  retired files and staging folders, the manifest's save and the kept snapshot); the plan (0.19–0.24 s, most of it `orgs/[slug].md`'s 20,015 rows: reusing the last
-  build's for a `pages` query whose tables did not change needs those rows kept in the record); deciding each
-  page (0.20 s, 0.27–0.32 s before: the `stat` of each kept file, now from the open output, and the changed-rows
-  verdicts); the manifest's load (0.07 s, 0.23 s before) and the changed rows (0.16 s, which could
-  walk only the rowids the update copied, for tables whose own rows changed); a materialized view compared by value
-  rather than rowid (a new group shifts the rowids of every row after it, so `/users/sam/statements/` renders for
-  a gift on a new day). `tally serve` shows a saved row on the open page in 0.48–0.52 s at 20,000 organizations
-  ([after the merges, sixth round](#after-the-merges-of-2026-11-25-sixth-round-session-14)); it was 0.67–0.79 s on an
-  idle machine ([fifth round](#after-the-merges-of-2026-11-25-fifth-round-session-13);
-  0.72–1.04 s at load 4 to 8: [open pages first](#open-pages-first-in-tally-serve-2026-11-25-branch-serve2)),
-  while its whole build still takes 6.4–6.6 s. Serve now keeps the snapshot open, the content files loaded and the
-  manifest between rebuilds ([kept between rebuilds](#kept-between-rebuilds-in-tally-serve-2026-11-25-branch-serve3):
-  0.52–0.81 s to the page at load 4.5 to 8, its own part 0.34–0.64 s, against the target of 0.35 s to the page);
-  next for serve: telling which of the database's tables changed without reading every row (0.15–0.24 s), the open
-  page's plan reading the 20,000-row `pages` query twice (0.11–0.23 s), a shorter wait for the files to be still,
-  and the first page of a paginated listing rendered ahead too.
-  The `org.mustache` edit takes the same 17.3 s of CPU on this branch as on `main` (17.7 s, 46 % of the full
-  build, after the merges; it renders the 20,015 organization pages and the three pages every build renders).
+  organizations renders 649 of 30,223 pages and takes about 15 % of the full build's CPU time ([eighth
+  round](#after-the-merges-of-2026-11-28-eighth-round-session-16); 15–16 % in the seventh, 20 % for `db6ba82`).
+  Where its CPU goes now (`--timings`, about 4.7 s in all): the rows checks 0.74–0.76 s (`/users/ada/`'s queries
+  over her 32,676 organizations and 200,000 gifts; `history` would be free with an index on `donations (user_id,
+  donated_at)`, which a site cannot declare, and which slows the listing that reads her gifts in date order: see
+  [the query side](#the-query-side-of-one-donation-2026-11-28-branch-donation4q)); ada's gift listing, read and
+  counted whole, 0.6 s (reading only its first page needs the sort key at its first page's boundary recorded and
+  every changed row proven to sort before it, as [the range section](#a-range-bounds-a-pages-rows-like-a-key-2026-11-25-branch-range)
+  says); the snapshot 0.6 s (`usd_by_org`, 0.3–0.4 s, groups by an expression over a row-by-row view with a join,
+  so `GroupedView` computes it whole; a shortcut through `gifts_by_org` was reverted after review, since it gave
+  other pages on databases shaped by others); the in-place commit 0.45–0.48 s (the removal of retired files and
+  staging folders, the manifest's save and the kept snapshot; [the output side](#the-output-side-of-one-donation-2026-11-28-branch-donation4o)
+  replaced the walk of the output); the plan 0.4 s (reusing the last build's rows for a `pages` query whose
+  tables did not change needs them kept in the record); the 629 tag pages, 0.33 s (each shows its tag's total
+  given, which the donation changed); the sitemap and feeds, 0.18 s, made again by every build; deciding each page
+  0.20 s; the changed rows 0.16 s (which could walk only the rowids the update copied, for tables whose own rows
+  changed); `pread` copying the snapshot's pages, about 8 % of the samples (a mapping would not copy, but mapped
+  pages count in the resident size that the 100,000-organization target is measured by); and a materialized view
+  compared by value rather than rowid (a new group shifts the rowids of every row after it, so
+  `/users/sam/statements/` renders for a gift on a new day). `tally serve` shows a saved row on the open page in
+  0.52–0.57 s ([seventh round](#after-the-merges-of-2026-11-28-seventh-round-session-15)); next for serve: telling
+  which tables changed without reading every row, the open page's plan reading the 20,000-row `pages` query twice,
+  a shorter wait for the files to be still, and the first page of a paginated listing rendered ahead too. The
+  `org.mustache` edit renders the 20,015 organization pages and the three pages every build renders (46 % of the
+  full build's CPU).
 - A key for rows without an id that SQLite can index in file order, and parsing on one core while the other writes:
   what stands between `tally import csv` keyed by fingerprints and twice sqlite3's time (by id it is met;
   [above](#the-byte-level-path-rowplan)). JSON records do not go through `RowPlan` either.
@@ -7812,7 +7838,8 @@ Tried and left:
   the render on one thread for its first half second (the build's own thread held one of libdispatch's two default
   threads: pages now render on the user-initiated queue), made a first build's folders while the snapshot is written
   and the page sources in place: **0.33** of Hugo's wall time alternating under `chrt -f 1` (1.12 against 3.41 s;
-  `main` 0.43 beside it), to be confirmed on a quiet machine without `chrt`.
+  `main` 0.43 beside it); **0.29** without `chrt` on a quiet machine ([eighth
+  round](#after-the-merges-of-2026-11-28-eighth-round-session-16): 1.02 s against 3.49 s), so the target is met.
   What is left is cmark-gfm's parse (30 % of the instructions), the system time of creating 10,000 files and folders
   (`mkdir` alone 17–23 % of the samples, `ext4_init_new_dir` most of it; now on a thread of its own during the
   snapshot's `site_pages` rows and beside the render), which Hugo pays too, the tail after the last page on one
