@@ -5545,7 +5545,7 @@ free 5 %), cmark-gfm 5 %.
 | --- | --- |
 | ms a page at 20,000 within 1.5× of 1,000 | **met** on CPU: 2.91 against 2.56 ms (1.14×); no idle machine to measure wall time |
 | 20,000 organizations in ≤ 30 s on 2 cores | **met**: 22.0, 26.4 and 28.1 s into new folders on an idle machine after the fourth round's merges ([figures](#after-the-merges-of-2026-11-25-fourth-round-session-12)), 33–34 s of user CPU; `e6dc69b` took 26.5 and 37.6 s beside them, so much of the drop from 31.9 s is the machine and the disk, and the margin depends on system time. Before: 31.9 s into a new folder on an idle machine after the third round's merges ([figures](#after-the-merges-of-2026-11-25-third-round)), 56.8 s of CPU; the serial snapshot with its materialized views (2.3 to 2.9 s) is most of the rest. Since then the materialized views are computed two at a time ([materialized views at the same time](#materialized-views-at-the-same-time-2026-11-25-branch-scale30): about 0.7 s less serial time expected on two idle cores, not measured idle). Earlier: 87 s of CPU was at least 44 s of wall on two cores. A person's report (4.7 → 1.7 s of CPU for its two pages) and budget overview (2.4 s → 0.06 s) now read views materialized once ([below](#a-persons-pages-and-the-render-queue-at-20000-organizations)), and no page waits for a long one before it. An organization page went from 2.02 to 1.73 ms of CPU at 20,000 (6.71 → 5.75 M instructions at 1,000), against a goal of 0.7 ms; listing pages take 1.9 to 2.5 ms, against 1 ms, almost all of it Mustache ([below](#organization-pages-one-connection-a-page)). Left: the organization pages (20,015, 32 to 40 s of CPU), the statements (8.5 s, the rendering of 500 rows a page) and every person's gifts list (5.3 s, 100 rows a page): swift-mustache's time a row |
-| 100,000 with peak RSS ≤ 200 MiB, linear time | **met**: 167.4 MiB after the fourth round (124.8 s, 0.85 ms of wall a page); 190.5 MiB before ([peak memory by stage](#peak-memory-by-stage)), from 235.7 MiB ([the incremental record in less memory](#the-incremental-record-in-less-memory)) and 372.4 MiB before that. The page records now go to a temporary file as pages render, `--explain`'s reasons are kept only for `--explain`, malloc's free memory is given back after the render, `search.json` is streamed. Time grows linearly: 2.55 ms of CPU a page at 100,000 (374.8 s, 147,150 pages) against 2.08 at 20,000 (63.0 s, 30,224 pages), both on a loaded machine where the kernel's share grows with the files |
+| 100,000 with peak RSS ≤ 200 MiB, linear time | **met**: 175 MiB with two malloc arenas after the merges of session 16 (203 and 200.5 MiB with four, which were given back: [eighth round](#after-the-merges-of-2026-11-28-eighth-round-session-16)); 167.4 MiB after the fourth round (124.8 s, 0.85 ms of wall a page); 190.5 MiB before ([peak memory by stage](#peak-memory-by-stage)), from 235.7 MiB ([the incremental record in less memory](#the-incremental-record-in-less-memory)) and 372.4 MiB before that. The page records now go to a temporary file as pages render, `--explain`'s reasons are kept only for `--explain`, malloc's free memory is given back after the render, `search.json` is streamed. Time grows linearly: 2.55 ms of CPU a page at 100,000 (374.8 s, 147,150 pages) against 2.08 at 20,000 (63.0 s, 30,224 pages), both on a loaded machine where the kernel's share grows with the files |
 | the query-plan check warns on the old queries and is silent on the fixed site | met earlier (`FullScanCheckTests`) |
 
 #### Malloc arenas
@@ -7751,7 +7751,7 @@ tally build --force --db directory.sqlite --out out1               # twice: the 
 sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3201, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
 /usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings   # three donations
 tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tmp/m-fresh                 # identical
-/usr/bin/time -v tally build --db .bench/example/directory-100000.sqlite --out /tmp/o100k/public
+/usr/bin/time -v tally build --db .bench/example/directory-100000.sqlite --out /tmp/o100k/public   # example_bench.py's database
 ```
 
 | build | load | Tally | Hugo 0.111.3 | ratio |
@@ -7769,6 +7769,16 @@ tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tm
   `recently_deleted`, `find_inode_bit`: 70 % of `perf`'s samples), and both tools' system time rose six- to
   sevenfold (Tally 0.8 → 8.6 s, Hugo 1.5 → 10.5 s; the ratio of those runs, 0.52 to 0.66, measures the file
   system). Measure on a file system that has not just freed millions of inodes.
+- **100,000 organizations, peak memory: over the target with four malloc arenas, so two again.** After the merges
+  the first build of `.bench/example/directory-100000.sqlite` peaked at **207,844 KB (203 MiB)**, then 205,300 KB
+  (200.5 MiB), against the 200 MiB target (188 MiB in the seventh round): with the render on both cores from the
+  start, the four arenas md34 gave it (one for each page under way and one for the build's thread) held more freed
+  memory. The same binary with two arenas, one after the other on the same database: **179,636 KB (175 MiB)**,
+  100.9 s wall, 184.5 s of CPU (four: 96.5 s, 178.1 s). As this file said after the seventh round, the arena count
+  was the first thing to give back: `MallocArenas.limit` is now one arena for each core (the pages under way but
+  one), 2 here, at most 8. On the Markdown case two and four arenas were within the noise of each other in two
+  alternating rounds taken while the file system was still slow (2.54 against 2.55 s wall, 1.23 against 1.18 s
+  user), so the 0.29 above stands to be measured again with two.
 - **One donation: about 15 %** of the full build's CPU at load 7 to 10 (the same machine gave 14.1–14.9 % at load
   2.5 with the two reverted query shortcuts in place). The full build itself fell from 33.3 to 29.8–31.1 s of CPU
   (`org_causes`, and the render's second core from the start). The incremental output was identical to a new
