@@ -7778,7 +7778,9 @@ tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tm
   was the first thing to give back: `MallocArenas.limit` is now one arena for each core (the pages under way but
   one), 2 here, at most 8. On the Markdown case two and four arenas were within the noise of each other in two
   alternating rounds taken while the file system was still slow (2.54 against 2.55 s wall, 1.23 against 1.18 s
-  user), so the 0.29 above stands to be measured again with two.
+  user); measured again once the file system had recovered, the final binary with two arenas gave **1.03 s against
+  Hugo's 3.56 s, 0.29** (`bench/run.py --n 10000 --cases markdown --runs 3`, medians of three, load 0.1 to 0.6; 1.77
+  s of CPU, 108 MiB).
 - **One donation: about 15 %** of the full build's CPU at load 7 to 10 (the same machine gave 14.1–14.9 % at load
   2.5 with the two reverted query shortcuts in place). The full build itself fell from 33.3 to 29.8–31.1 s of CPU
   (`org_causes`, and the render's second core from the start). The incremental output was identical to a new
