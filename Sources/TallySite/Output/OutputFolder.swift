@@ -15,9 +15,11 @@ final class OutputFolder: Sendable {
     }
 
     /// The status of the file at `relativePath` (its bytes, without a NUL), following links as `stat` does; nil
-    /// when there is none. A path starting with `/` is inside the folder too, as `folder + "/" + path` would be.
+    /// when there is none. A path starting with `/` is inside the folder too, as `folder + "/" + path` would be. A
+    /// path with a NUL in it (a manifest edited by hand) names no file: `fstatat` would stop at the NUL and look up
+    /// another one, whose stamp could then pass for this file's.
     func status(of relativePath: UnsafeBufferPointer<UInt8>) -> stat? {
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0, !relativePath.contains(0) else { return nil }
         if relativePath.first == UInt8(ascii: "/") { return status(of: UnsafeBufferPointer(rebasing: relativePath.dropFirst())) }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: relativePath.count + 1) { path -> stat? in
             for (index, byte) in relativePath.enumerated() { path[index] = CChar(bitPattern: byte) }

@@ -34,6 +34,11 @@ import Testing
         // Absolute in the record: still inside the output, as `folder + "/" + path` would be.
         let absolute = OutputFileStamp(path: "/orgs/é/index.html", stamp: stamped[0].stamp)
         #expect(page([absolute]).firstFileChanged(in: folder) == nil)
+        // A NUL in the record's path (a manifest edited by hand): not the file before the NUL, whose stamp it carries.
+        try Data("about".utf8).write(to: output.appendingPathComponent("about.html"))
+        let rewritten = try #require(OutputFileStamp.current("about.html", in: output.path))
+        #expect(page([OutputFileStamp(path: "about.html", stamp: rewritten.stamp)]).firstFileChanged(in: folder) == nil)
+        #expect(page([OutputFileStamp(path: "about.html\u{0}x", stamp: rewritten.stamp)]).firstFileChanged(in: folder) == "about.html\u{0}x")
         #expect(page([stamped[0]]).firstFileChanged(in: OutputFolder(path: root.appendingPathComponent("missing").path)) == "orgs/é/index.html")
     }
 
