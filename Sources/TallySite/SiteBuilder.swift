@@ -103,6 +103,14 @@ public enum SiteBuilder {
         progress?.stageStarted(.expandPages)
         var (plan, planProblems) = PageExpander.plan(content.pages, database: database)
         problems += planProblems
+        // A page whose folder would take a generated file's name stops the build here: rendered, it would make the
+        // folder, and the file's write would fail with a message that names neither.
+        let inTheWay = GeneratedFilesInTheWay.problems(plan, sources: content.pages, dataFiles: content.dataFiles, config: config,
+                                                       configFile: options.configFile)
+        guard inTheWay.isEmpty else {
+            earlyWriter?.discard()
+            return .failure(BuildFailure(problems + inTheWay))
+        }
         let fullScans = FullScanCheck.warnings(plan, content.pages, database: database)
         problems += fullScans
 
