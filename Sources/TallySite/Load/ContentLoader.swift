@@ -27,7 +27,8 @@ enum ContentLoader {
         -> (pages: [PageSource], dataFiles: [DataFile], frontMatterKeys: Set<String>?, problems: [Diagnostic], parsed: Int) {
         let directory = root.appendingPathComponent(contentDirectory)
         let directoryPath = directory.path
-        let files = SourceFiles.list(in: directory, withSuffix: ".md").map { (relativePath: $0, file: contentDirectory + "/" + $0) }
+        let listed = SourceFiles.list(in: directory, withSuffix: ".md", shownAs: contentDirectory)
+        let files = listed.paths.map { (relativePath: $0, file: contentDirectory + "/" + $0) }
         let remembered = memory?.content.withLock { $0 } ?? [:]
         // Files are independent, so they load on every core; results keep the sorted file order.
         let loaded = files.concurrentMap { entry -> (digest: String?, parsed: Bool, loaded: Result<PageSource, BuildFailure>) in
@@ -50,10 +51,13 @@ enum ContentLoader {
             for (file, result) in zip(files, loaded) { if let digest = result.digest { content[memoryKey(file)] = (digest, result.loaded) } }
         }
         var pages: [PageSource] = []
-        var problems: [Diagnostic] = []
+        var problems: [Diagnostic] = listed.problems
         var dataFiles: [DataFile] = []
         for format in DataFile.Format.allCases {
-            for relativePath in SourceFiles.list(in: directory, withSuffix: format.suffix) {
+            let data = SourceFiles.list(in: directory, withSuffix: format.suffix, shownAs: contentDirectory)
+            // A folder whose name is not UTF-8 is in every listing of the content folder: said once.
+            problems += data.problems.filter { problem in !problems.contains { $0.file == problem.file } }
+            for relativePath in data.paths {
                 let file = contentDirectory + "/" + relativePath
                 guard let sql = try? String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8) else {
                     problems.append(Diagnostic(file: file, message: "cannot read file as UTF-8 text", hint: "save it as UTF-8"))

@@ -9,7 +9,9 @@ enum TemplateLoader {
         var files: [String: String] = [:]
         var problems: [Diagnostic] = []
         let folder = root.appendingPathComponent(directory)
-        for relativePath in SourceFiles.list(in: folder, withSuffix: ".mustache") {
+        let listed = SourceFiles.list(in: folder, withSuffix: ".mustache", shownAs: directory)
+        problems += listed.problems
+        for relativePath in listed.paths {
             let name = String(relativePath.dropLast(".mustache".count))
             let file = directory + "/" + relativePath
             files[name] = file

@@ -11,7 +11,9 @@ enum ViewLoader {
         var views: [SiteView] = []
         var problems: [Diagnostic] = []
         let folder = root.appendingPathComponent(directory)
-        for relativePath in SourceFiles.list(in: folder, withSuffix: suffix) {
+        let listed = SourceFiles.list(in: folder, withSuffix: suffix, shownAs: directory)
+        problems += listed.problems
+        for relativePath in listed.paths {
             let name = String(relativePath.dropLast(suffix.count))
             let file = directory + "/" + relativePath
             guard ContentLoader.isValidName(name), !name.hasPrefix("sqlite_") else {

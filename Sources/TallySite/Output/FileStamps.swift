@@ -83,6 +83,14 @@ public struct FileStamps: Equatable, Sendable {
             count += other.count
             digest &+= other.digest
         }
+
+        /// An entry whose name is not UTF-8, stamped as itself (a folder is not entered: no `String` names what is
+        /// in it), so that one added, removed or changed makes the next build run, which then reports or removes it.
+        mutating func add(undecodable name: [UInt8], in folder: String) {
+            var info = stat()
+            guard lstat(DirectoryEntries.rawPath(in: folder, name: name), &info) == 0 else { return }
+            add(folder + "/" + DirectoryEntries.shown(name), Stamp(info))
+        }
     }
 
     /// A folder with more entries than this has them stamped on every core: 10,000 content files took 30 ms of a
@@ -92,7 +100,8 @@ public struct FileStamps: Equatable, Sendable {
     /// What `walk` visits below `path`, as `digest(of:)` adds it up: the folder's entries, then its subfolders'.
     private static func digest(ofFolder path: String, skipping: Set<String>) -> Sum {
         var listed: [(name: String, isFolder: Bool)] = []
-        DirectoryEntries.forEach(in: path) { name, type in
+        var sum = Sum()
+        DirectoryEntries.forEach(in: path, undecodable: { name, _ in sum.add(undecodable: name, in: path) }) { name, type in
             if !skipping.contains(name) { listed.append((name, Int32(type) == Int32(DT_DIR))) }
         }
         let entries = listed
@@ -113,7 +122,7 @@ public struct FileStamps: Equatable, Sendable {
         let parts = entries.count <= entriesStampedTogether
             ? [stamp(entries.indices)]
             : stride(from: 0, to: entries.count, by: size).map { $0..<min($0 + size, entries.count) }.concurrentMap(stamp)
-        var total = Sum()
+        var total = sum
         for part in parts {
             total.add(part.sum)
             for folder in part.folders { total.add(digest(ofFolder: folder, skipping: skipping)) }
@@ -143,7 +152,11 @@ public struct FileStamps: Equatable, Sendable {
 
     // Folders are entered only when readdir says the entry is one, so a link to a folder is not followed.
     private static func walk(_ path: String, skipping: Set<String>, _ body: (String, Stamp) -> Void) {
-        DirectoryEntries.forEach(in: path) { name, type in
+        DirectoryEntries.forEach(in: path, undecodable: { name, _ in
+            var info = stat()
+            // As `Sum.add(undecodable:in:)` stamps it.
+            if lstat(DirectoryEntries.rawPath(in: path, name: name), &info) == 0 { body(path + "/" + DirectoryEntries.shown(name), Stamp(info)) }
+        }) { name, type in
             guard !skipping.contains(name) else { return }
             let fullPath = path + "/" + name
             var info = stat()

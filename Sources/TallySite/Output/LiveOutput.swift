@@ -66,7 +66,10 @@ struct LiveOutput {
         while let (path, stamp) = read.popLast() {
             var count = 0
             let full = Self.join(outputPath, path)
-            DirectoryEntries.forEach(in: full) { name, type in
+            // Tally writes only UTF-8 names: any other is a stray no `String` can name for the journal, so it goes now.
+            DirectoryEntries.forEach(in: full, undecodable: { name, _ in
+                if name.first != UInt8(ascii: ".") { DirectoryEntries.removeTree(at: DirectoryEntries.rawPath(in: full, name: name)) }
+            }) { name, type in
                 guard !name.hasPrefix(".") else { return }
                 let child = path.isEmpty ? name : path + "/" + name
                 guard OutputWriter.isFolder(full + "/" + name, type: type) else {

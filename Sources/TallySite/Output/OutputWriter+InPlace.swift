@@ -104,7 +104,8 @@ extension OutputWriter {
     static func files(under folder: String, includingHidden: Bool = false) -> [String] {
         var files: [String] = []
         func walk(_ relative: String) {
-            DirectoryEntries.forEach(in: relative.isEmpty ? folder : folder + "/" + relative) { name, type in
+            // A name that is not UTF-8 is none of Tally's (the staging tree's are all its own): left out.
+            DirectoryEntries.forEach(in: relative.isEmpty ? folder : folder + "/" + relative, undecodable: { _, _ in }) { name, type in
                 guard includingHidden || !name.hasPrefix(".") else { return }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if isFolder(folder + "/" + path, type: type) { walk(path) } else { files.append(path) }

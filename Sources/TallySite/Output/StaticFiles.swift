@@ -9,8 +9,8 @@ import TallyFormat
 enum StaticFiles {
     static func copy(from directory: URL, displayDirectory: String, rewriter: SitePathRewriter?, pages: PageSourceIndex,
                      to writer: OutputWriter) -> (count: Int, problems: [Diagnostic]) {
-        var problems: [Diagnostic] = []
-        let files = SourceFiles.list(in: directory)
+        let (files, unnamed) = SourceFiles.list(in: directory, shownAs: displayDirectory)
+        var problems = unnamed
         for relativePath in files {
             if let origin = writer.origin(of: relativePath) ?? pages[relativePath].map { OutputOrigin.page(source: $0) } {
                 problems.append(Diagnostic(file: displayDirectory + "/" + relativePath, message: "this file would overwrite \(origin.description)",
