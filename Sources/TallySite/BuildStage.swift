@@ -92,6 +92,9 @@ public struct BuildSummary: Sendable {
     public var pagesKept = 0
     /// Each page rendered by an incremental build (URL path) → why: `table donations changed`, `new page, …`.
     public var renderReasons: [String: String] = [:]
+    /// The site files an incremental build kept, since what they are made from was as the last build recorded
+    /// (`SiteFiles`): `sitemap`, `feed /feeds/posts.xml`, `data content/orgs/search.json.sql`, sorted.
+    public var siteFilesKept: [String] = []
     /// True when the build copied the published snapshot its last build kept, since nothing it is made from changed
     /// (`KeptSnapshot`), rather than making it from the database again.
     public var snapshotReused = false

@@ -130,7 +130,8 @@ public enum SiteBuilder {
         // Pages whose inputs are as the last build recorded keep their files; only the others render.
         let incremental = IncrementalBuild.start(options, sources: content.pages, templates: templates.library,
                                                  templateFiles: templates.files, database: database, titles: renderer.titles,
-                                                 writer: writer, feedPages: feedPages, planned: plan.owners, progress: progress)
+                                                 writer: writer, feedPages: feedPages, planned: plan.owners,
+                                                 siteQueries: content.dataFiles.map(\.sql) + config.feeds.compactMap(\.query), progress: progress)
         let pageWriter = PageWriter(renderer: renderer, rewriter: rewriter, writer: writer,
                                     feedPages: feedPages, planned: plan.owners, progress: progress, incremental: incremental,
                                     wholeListing: options.wholeListing)
@@ -146,10 +147,14 @@ public enum SiteBuilder {
         plan.listingPages = pageWriter.listingPages.merging(incremental?.keptListingPages ?? [:]) { rendered, _ in rendered }
 
         progress?.stageStarted(.assemble)
-        let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer)
+        // The sitemap, the feeds of a query and the data files are kept, as pages are, when what they are made from is.
+        let siteFiles = SiteFiles(incremental: incremental)
+        let assembler = SiteAssembler(config: config, configFile: options.configFile, database: database, writer: writer,
+                                      siteFiles: siteFiles, timer: StepTimer(progress))
         problems += assembler.assemble(plan, sources: content.pages, feedPages: pageWriter.feedPages)
-
-        problems += content.dataFiles.compactMap { $0.write(database: database, to: writer) }
+        problems += StepTimer(progress).measure("data files") {
+            content.dataFiles.compactMap { $0.write(database: database, to: writer, siteFiles: siteFiles) }
+        }
         problems += writeChartStylesheet(to: writer)
         MallocArenas.releaseFreed()
         let pageSources = PageSourceIndex(owners: plan.owners, files: content.pages.map(\.file), listingPages: plan.listingPages)
@@ -180,6 +185,7 @@ public enum SiteBuilder {
                                    fullScans: fullScans, pageSources: pageSources)
         summary.pagesKept = incremental?.keptCount ?? 0
         summary.renderReasons = incremental?.renderReasons ?? [:]
+        summary.siteFilesKept = incremental?.keptSiteFiles ?? []
         summary.snapshotReused = database.reusedSnapshot != nil
         summary.snapshotUpdate = database.snapshotUpdate
         summary.snapshotKeptOpen = database.continued
@@ -228,11 +234,8 @@ public enum SiteBuilder {
     }
 
     private static func readsClockOrRandom(_ pages: [PageSource], _ dataFiles: [DataFile], _ config: SiteConfig) -> Bool {
-        let feedQueries = config.feeds.compactMap { feed -> String? in
-            if case .query(let sql, _, _) = feed.source { return sql } else { return nil }
-        }
         let sql = pages.flatMap { page in page.queries.map(\.sql) + [page.frontMatter.pagesQuery].compactMap { $0 } }
-            + dataFiles.map(\.sql) + feedQueries
+            + dataFiles.map(\.sql) + config.feeds.compactMap(\.query)
         return sql.contains(where: BuildStamp.isVolatile)
     }
 

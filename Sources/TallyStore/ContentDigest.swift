@@ -40,6 +40,9 @@ public struct ContentDigest: Sendable {
         add(UInt8(0))
     }
 
+    /// The digest as a number: digests of the members of a set added up give one of the set in any order (`Sitemap`).
+    public var number: UInt128 { value }
+
     /// 32 lowercase hexadecimal digits. Written from the two 64-bit halves: `String(_:radix:)` on a `UInt128` goes
     /// through the generic integer printing, about 20,000 instructions a digest, and a build takes three a page.
     public var hex: String {

@@ -51,12 +51,15 @@ extension SiteDatabase {
     /// in rowid order, with the forms (`KeyForms`) their `columns` hold and where each version is. A table is left
     /// out when the two cannot be compared row by row (it is missing from either, its definition changed, it has no
     /// rowid or a column that hides it), so the caller cannot take it as unchanged. The connection that compared
-    /// them stays open, for `RowChanges.anyVersion` to read the versions again.
+    /// them stays open, for `RowChanges.anyVersion` to read the versions again. When this snapshot was updated from
+    /// the very file at `previous`, a table whose own rows changed is walked over the runs of rowids that changed alone
+    /// (`ChangedRuns`): one donation reads a thousand rows of each snapshot rather than every gift twice.
     public func rowChanges(since previous: String, columns: [String: Set<String>]) -> RowChanges {
         var configuration = Configuration()
         configuration.readonly = true
         guard FileManager.default.fileExists(atPath: previous),
               let queue = try? DatabaseQueue(path: snapshotPath, configuration: configuration) else { return .none }
+        let runs = changedRuns.flatMap { KeptSnapshot.stamp(previous) == $0.keptStamp ? $0 : nil }
         let tables = (try? queue.inDatabase { db -> [String: RowChanges.Table] in
             try db.execute(sql: "ATTACH DATABASE ? AS before", arguments: [previous])
             var found: [String: RowChanges.Table] = [:]
@@ -65,7 +68,9 @@ extension SiteDatabase {
                 let now = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "main"), arguments: [table])
                 let then = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "before"), arguments: [table])
                 guard let now, now == then, !now.uppercased().contains("WITHOUT ROWID") else { continue }
-                if let changes = Self.changedRows(db, table: table, columns: wanted) { found[table] = changes }
+                if let changes = Self.changedRows(db, table: table, columns: wanted, bounds: runs?.bounds(of: table) ?? [""]) {
+                    found[table] = changes
+                }
             }
             return found
         }) ?? [:]
@@ -74,24 +79,26 @@ extension SiteDatabase {
 
     /// Walks both versions of `table` in rowid order side by side: a rowid in one only, or a row whose values differ,
     /// adds each version present, with the forms of its `columns` values.
-    private static func changedRows(_ db: Database, table: String, columns: Set<String>) -> RowChanges.Table? {
+    /// - Parameter bounds: the WHERE clauses of the stretches of rowids to walk, one after the other, in rowid order;
+    ///   `[""]` walks every row.
+    private static func changedRows(_ db: Database, table: String, columns: Set<String>, bounds: [String]) -> RowChanges.Table? {
         let quoted = RowChanges.quoted(table)
         var keyColumns: [(name: String, index: Int32)] = []
         var forms: [String: Set<String>] = [:]
         var versionsByForm: [String: [String: [Int32]]] = [:]
         var versions: [RowChanges.Version] = []
         var complete = true
-        let walked = walkInRowidOrder(db, "SELECT rowid, * FROM main.\(quoted) ORDER BY rowid", "SELECT rowid, * FROM before.\(quoted) ORDER BY rowid",
-                                      prepared: { now, then in
+        func prepared(_ now: OpaquePointer?, _ then: OpaquePointer?) -> Bool {
             let count = sqlite3_column_count(now)
             guard count == sqlite3_column_count(then) else { return false }
             let names = (1..<count).map { String(cString: sqlite3_column_name(now, $0)).lowercased() }
             // A column named `rowid` stands for it in `SELECT rowid`: the rows would be walked in that column's order.
             guard !names.contains("rowid") else { return false }
             keyColumns = names.indices.filter { columns.contains(names[$0]) }.map { (name: names[$0], index: Int32($0 + 1)) }
-            forms = Dictionary(uniqueKeysWithValues: keyColumns.map { ($0.name, []) })
+            for column in keyColumns where forms[column.name] == nil { forms[column.name] = [] }
             return keyColumns.count == columns.count
-        }, differing: { now, then in
+        }
+        func differing(_ now: OpaquePointer?, _ then: OpaquePointer?) {
             for (statement, before) in [(now, false), (then, true)] where statement != nil {
                 complete = complete && versions.count < RowChanges.versionLimit
                 if complete { versions.append(RowChanges.Version(before: before, rowid: sqlite3_column_int64(statement, 0))) }
@@ -102,7 +109,11 @@ extension SiteDatabase {
                     for form in found { versionsByForm[column.name, default: [:]][form, default: []].append(Int32(versions.count - 1)) }
                 }
             }
-        })
+        }
+        let walked = bounds.allSatisfy { bound in
+            walkInRowidOrder(db, "SELECT rowid, * FROM main.\(quoted)\(bound) ORDER BY rowid",
+                             "SELECT rowid, * FROM before.\(quoted)\(bound) ORDER BY rowid", prepared: prepared, differing: differing)
+        }
         guard walked else { return nil }
         return RowChanges.Table(forms: forms, versionsByForm: complete ? versionsByForm : [:], versions: complete ? versions : [],
                                 complete: complete)

@@ -19,14 +19,19 @@ extension SiteDatabase {
         if database == recorded.database {
             return SiteDatabase(file: previous.file, opened: OpenedSnapshot(madeFrom: recorded, continued: true), functions: previous.functions)
         }
-        previous.file.keptAs.withLock { $0 = nil }
+        // The kept file holds this file's rows when it was written from it and neither changed since: then the runs the
+        // update changed are where the two differ.
+        let keptStamp = previous.file.keptAs.withLock { kept in defer { kept = nil }; return kept }
+        let keptIsThis = keptStamp != nil && KeptSnapshot.stamp(kept.path) == keptStamp
         guard let (update, source, stale) = PublishedSnapshot.update(inPlace: previous.snapshotPath, recorded: recorded.source, from: path,
                                                                      policy: policy, views: content.views, functions: previous.functions,
                                                                      deferViews: deferViews) else { return nil }
         var made = recorded
         made.database = database
         made.source = source
-        return SiteDatabase(file: previous.file, opened: OpenedSnapshot(update: update, madeFrom: made, staleViews: stale, continued: true),
+        let runs = keptStamp.flatMap { keptIsThis ? ChangedRuns(keptStamp: $0, recorded: recorded.source, now: source) : nil }
+        return SiteDatabase(file: previous.file, opened: OpenedSnapshot(update: update, madeFrom: made, changedRuns: runs, staleViews: stale,
+                                                                        continued: true),
                             functions: previous.functions)
     }
 }

@@ -8,6 +8,8 @@ extension SiteDatabase {
         var reused: String?
         var update: SnapshotUpdate?
         var madeFrom: KeptSnapshot.Record?
+        /// For an updated snapshot, where its rows can differ from the kept one's.
+        var changedRuns: ChangedRuns?
         var staleViews = StaleViews()
         /// Whether it is the snapshot the last build read, still open (`continuing`).
         var continued = false
@@ -41,12 +43,17 @@ extension SiteDatabase {
                 // A snapshot is kept only after a build without errors, so every view in it was created.
                 return OpenedSnapshot(reused: kept.path, madeFrom: recorded)
             }
+            let keptStamp = KeptSnapshot.stamp(kept.path)
             if let (update, source, stale) = PublishedSnapshot.update(kept: kept.path, recorded: recorded.source, from: path, policy: policy,
                                                                       views: content().content.views, functions: functions,
                                                                       deferViews: deferViews, at: snapshotPath) {
+                // Only when the kept file did not change while it was copied: the runs say how this copy differs from it.
+                let runs = keptStamp.flatMap { stamp in
+                    KeptSnapshot.stamp(kept.path) == stamp ? ChangedRuns(keptStamp: stamp, recorded: recorded.source, now: source) : nil
+                }
                 return OpenedSnapshot(update: update, madeFrom: KeptSnapshot.Record(database: database, content: recorded.content,
                                                                                     settings: settings, source: source),
-                                      staleViews: stale)
+                                      changedRuns: runs, staleViews: stale)
             }
             removeFiles(at: snapshotPath)
         }

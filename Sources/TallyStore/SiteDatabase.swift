@@ -24,6 +24,9 @@ public final class SiteDatabase: Sendable {
     /// What this snapshot was made from, for the record kept beside it; nil when it was not asked for, or it cannot
     /// be reused (`sources:`).
     let madeFrom: KeptSnapshot.Record?
+    /// For a snapshot updated from the kept one (or from the last build's, kept as that file), the runs of rowids
+    /// outside which its tables' rows are the kept snapshot's (`rowChanges`).
+    package let changedRuns: ChangedRuns?
     /// The materialized views left to compute (`deferViews`); empty once computed.
     private let stale: Mutex<StaleViews>
     let functions: @Sendable (Database) -> Void
@@ -86,6 +89,7 @@ public final class SiteDatabase: Sendable {
         continued = opened.continued
         viewErrors = opened.viewErrors
         madeFrom = opened.madeFrom
+        changedRuns = opened.changedRuns
         stale = Mutex(opened.staleViews)
         self.functions = functions
     }

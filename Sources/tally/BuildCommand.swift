@@ -52,6 +52,9 @@ struct BuildCommand: ParsableCommand {
                 return
             }
             if explain { print(RenderExplanation.text(summary.renderReasons), terminator: "") }
+            if explain, !summary.siteFilesKept.isEmpty {
+                print("Kept, since what they are made from did not change: \(summary.siteFilesKept.joined(separator: ", "))")
+            }
             if explain, let update = summary.snapshotUpdate, !update.tablesCopied.isEmpty {
                 let groups = update.groupsComputed.isEmpty ? "" : " (only their changed groups: \(update.groupsComputed.joined(separator: ", ")))"
                 let views = update.viewsComputed.isEmpty ? "" : "; materialized views computed again: " + update.viewsComputed.joined(separator: ", ") + groups

@@ -24,18 +24,17 @@ enum Sitemap {
             write("sitemap-\(parts).xml", xml)
             finished = nil
         }
+        let listed = listedPages(sources)
         // The paths alone are sorted, not (path, owner) pairs: half the memory at 147,150 pages.
         for path in (Array(plan.owners.keys) + plan.listingPages.keys).sorted() {
-            guard let owner = plan.owner(of: path) else { continue }
-            let source = sources[Int(owner.sourceIndex)]
-            guard source.frontMatter.sitemap, !source.route.isNotFoundPage, let url = config.absoluteURL(for: path) else { continue }
+            guard let owner = plan.owner(of: path), let lastModified = listed[Int(owner.sourceIndex)],
+                  let url = config.absoluteURL(for: path) else { continue }
             if entries == urlsPerFile {
                 writeFinishedPart()
                 finished = current + closing("urlset")
                 current = opening("urlset")
                 entries = 0
             }
-            let lastModified = source.frontMatter.date.flatMap(ISODate.init).map { "<lastmod>\($0.isoDate)</lastmod>" } ?? ""
             current += "<url><loc>\(escapeXML(url))</loc>\(lastModified)</url>\n"
             entries += 1
         }
@@ -51,6 +50,15 @@ enum Sitemap {
         }
         write(file, opening("sitemapindex") + index.joined() + closing("sitemapindex"))
         return true
+    }
+
+    /// By source index, what the sitemap writes after the URL of each of its pages (its `<lastmod>`, or nothing when
+    /// it has no date); nil for a source whose pages it leaves out (`sitemap: false`, the 404 page).
+    static func listedPages(_ sources: [PageSource]) -> [String?] {
+        sources.map { source in
+            guard source.frontMatter.sitemap, !source.route.isNotFoundPage else { return nil }
+            return source.frontMatter.date.flatMap(ISODate.init).map { "<lastmod>\($0.isoDate)</lastmod>" } ?? ""
+        }
     }
 
     private static func opening(_ root: String) -> String {

@@ -5,9 +5,10 @@ extension IncrementalBuild {
     /// The incremental side of a build into a kept output (`tally build`, `tally serve`): nil for builds into
     /// temporary folders (`BuildOptions.StampUse.none`), which keep no manifest. `--force` renders every page and
     /// records a new manifest.
+    /// - Parameter siteQueries: the SQL of the data files and of the feeds that run a query (`SiteFiles`).
     static func start(_ options: BuildOptions, sources: [PageSource], templates: TemplateLibrary, templateFiles: [String: String],
                       database: SiteDatabase, titles: [String: String], writer: OutputWriter, feedPages: FeedPages,
-                      planned: [String: PageOwner], progress: (any BuildProgress)? = nil) -> IncrementalBuild? {
+                      planned: [String: PageOwner], siteQueries: [String] = [], progress: (any BuildProgress)? = nil) -> IncrementalBuild? {
         guard options.stamp != .none else { return nil }
         let timer = StepTimer(progress)
         let forced = options.stamp == .record
@@ -15,7 +16,7 @@ extension IncrementalBuild {
         let gather: @Sendable () -> PageInputs = {
             timer.measure("page inputs and table digests") {
                 PageInputs.gather(options: options, sources: sources, templates: templates, templateFiles: templateFiles,
-                                  database: database, titles: titles)
+                                  database: database, titles: titles, siteQueries: siteQueries)
             }
         }
         // With no manifest to compare with, every page renders and the inputs are wanted only for the next build's

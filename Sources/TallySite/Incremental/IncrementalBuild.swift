@@ -18,10 +18,10 @@ import TallyStore
 final class IncrementalBuild: Sendable {
     let previous: PageManifest?
     /// Why no page can be kept, when none can: the first build, `--force`, or which shared input changed.
-    private let everyPageReason: String?
+    let everyPageReason: String?
     private let gatheredInputs: Inputs
     /// This build's inputs, waited for when they are still being gathered.
-    private var inputs: PageInputs { gatheredInputs.value }
+    var inputs: PageInputs { gatheredInputs.value }
 
     /// The inputs, or the work gathering them beside the render: a build that renders every page needs them only
     /// for its manifest (`save`), so it does not wait for them before the first page.
@@ -66,6 +66,10 @@ final class IncrementalBuild: Sendable {
         var keptListingPages: [String: PageOwner] = [:]
         /// The rows checked of each page that must render after all, by URL path, for its render to take.
         var queried: [String: [String: DataTable]] = [:]
+        /// The site files made or kept (`SiteFiles`), by name, for the manifest.
+        var siteFiles: [String: PageManifest.SiteFile] = [:]
+        /// The names of those kept.
+        var keptSiteFiles: Set<String> = []
     }
 
     /// - Parameter previous: the last build's manifest; nil renders every page (`--force`, or none was found).
@@ -199,6 +203,7 @@ final class IncrementalBuild: Sendable {
         }
         let inputs = self.inputs
         manifest.global = inputs.global
+        manifest.siteFiles = state.withLock(\.siteFiles)
         for (index, source) in sources.enumerated() where inputs.sources[index].alwaysRenders == nil {
             manifest.sources[source.file] = inputs.sources[index].inputs
         }

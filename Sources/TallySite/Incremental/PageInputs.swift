@@ -27,9 +27,13 @@ struct PageInputs {
     let global: [String: String]
     /// By source index, as `PageSource`s are.
     let sources: [SourceInputs]
+    /// The queries of the site files (data files, feeds): each SQL → a digest of it and of the rows of every table it
+    /// reads; missing when nothing recorded can say its rows are unchanged (as `alwaysRenders` for a page).
+    var siteQueries: [String: String] = [:]
 
+    /// - Parameter siteQueries: the SQL of the data files and of the feeds that run a query (`SiteFiles`).
     static func gather(options: BuildOptions, sources: [PageSource], templates: TemplateLibrary, templateFiles: [String: String],
-                       database: SiteDatabase, titles: [String: String]) -> PageInputs {
+                       database: SiteDatabase, titles: [String: String], siteQueries: [String] = []) -> PageInputs {
         // Each template file is read once per build, not once per page that uses it.
         var templateDigests: [String: String] = [:]
         func templateDigest(_ name: String) -> String {
@@ -52,25 +56,53 @@ struct PageInputs {
             return inputs
         }
         // One list of every query, so the authorizer's connection opens once; split again by content file after.
-        let perSource = zip(sources, database.tablesRead(by: sources.flatMap { $0.queries.map(\.sql) }).chunked(by: sources.map(\.queries.count)))
-        let digests = database.contentDigests(of: Set(perSource.flatMap { $0.1.flatMap { $0 ?? [] } }))
+        let pageQueries = sources.flatMap { $0.queries.map(\.sql) }
+        let allReads = database.tablesRead(by: pageQueries + siteQueries)
+        let perSource = zip(sources, Array(allReads.prefix(pageQueries.count)).chunked(by: sources.map(\.queries.count)))
+        let digests = database.contentDigests(of: Set(allReads.flatMap { $0 ?? [] }))
         for (index, (_, reads)) in perSource.enumerated() {
-            guard !reads.contains(where: { $0 == nil }) else {
-                gathered[index].alwaysRenders = "a query does not compile"
-                continue
-            }
-            gathered[index].queryTables = reads.map { $0 ?? [] }
-            // A common table expression is the statement's own: `count(*)` over one is reported as a table read.
-            let declared = Set(sources[index].queries.flatMap { SQLTokens($0.sql).commonTableNames })
-            for table in reads.flatMap({ $0 ?? [] }) where digests[table] != nil || !declared.contains(table) {
-                guard let digest = digests[table] ?? pureTableFunctions[table] else {
-                    gathered[index].alwaysRenders = "it reads `\(table)`, which has no digest"
-                    break
-                }
-                gathered[index].inputs["table " + table] = digest
+            switch tableInputs(of: sources[index].queries.map(\.sql), reads: reads, digests: digests) {
+            case .success(let tables):
+                gathered[index].queryTables = reads.map { $0 ?? [] }
+                gathered[index].inputs.merge(tables) { _, new in new }
+            case .failure(let why):
+                if reads.allSatisfy({ $0 != nil }) { gathered[index].queryTables = reads.map { $0 ?? [] } }
+                gathered[index].alwaysRenders = why.reason
             }
         }
-        return PageInputs(global: globalInputs(options, templates: templates, titles: titles), sources: gathered)
+        var inputs = PageInputs(global: globalInputs(options, templates: templates, titles: titles), sources: gathered)
+        for (sql, reads) in zip(siteQueries, allReads.dropFirst(pageQueries.count)) where !BuildStamp.isVolatile(sql) {
+            guard case .success(let tables) = tableInputs(of: [sql], reads: [reads], digests: digests) else { continue }
+            var digest = ContentDigest()
+            digest.add(sql)
+            for (table, rows) in tables.sorted(by: { $0.key < $1.key }) {
+                digest.add(table)
+                digest.add(rows)
+            }
+            inputs.siteQueries[sql] = digest.hex
+        }
+        return inputs
+    }
+
+    /// Why a file's queries have no inputs that could show them unchanged.
+    struct Unknowable: Error {
+        let reason: String
+    }
+
+    /// `table <name>` → the digest of each table and view `queries` read (`reads`, as `tablesRead` gave them).
+    private static func tableInputs(of queries: [String], reads: [Set<String>?], digests: [String: String])
+        -> Result<[String: String], Unknowable> {
+        guard !reads.contains(where: { $0 == nil }) else { return .failure(Unknowable(reason: "a query does not compile")) }
+        var inputs: [String: String] = [:]
+        // A common table expression is the statement's own: `count(*)` over one is reported as a table read.
+        let declared = Set(queries.flatMap { SQLTokens($0).commonTableNames })
+        for table in reads.flatMap({ $0 ?? [] }) where digests[table] != nil || !declared.contains(table) {
+            guard let digest = digests[table] ?? pureTableFunctions[table] else {
+                return .failure(Unknowable(reason: "it reads `\(table)`, which has no digest"))
+            }
+            inputs["table " + table] = digest
+        }
+        return .success(inputs)
     }
 
     /// Table-valued functions whose rows depend only on their arguments, which the authorizer reports as tables.

@@ -6,10 +6,12 @@ import Foundation
 /// rendering it again (`IncrementalBuild`).
 ///
 /// The text format, one record a line, fields separated by tabs:
-/// `tally-pages 3`, then the kept snapshot's stamp as `snapshot <stamp>`, the shared inputs as `global <name> <digest>`, then per content file `source <file>` followed by its inputs as
-/// `input <name> <digest>`, then per page `page <path> <params digest> <rows digest> <file> <stamp> [<file> <stamp>…]`.
+/// `tally-pages 4`, then the kept snapshot's stamp as `snapshot <stamp>`, the shared inputs as `global <name> <digest>`,
+/// the site files as `site-file <name> <inputs digest> <file> <stamp> [<file> <stamp>…]` (`SiteFile`), then per content
+/// file `source <file>` followed by its inputs as `input <name> <digest>`, then per page
+/// `page <path> <params digest> <rows digest> <file> <stamp> [<file> <stamp>…]`.
 struct PageManifest: Equatable {
-    static let format = "tally-pages 3"
+    static let format = "tally-pages 4"
 
     /// One page's record. Its fields are kept as one tab-separated text, as the manifest writes them: a build of
     /// 147,150 pages holds a record of each until it ends, and five strings and an array a record took twice the
@@ -91,6 +93,8 @@ struct PageManifest: Equatable {
     var sources: [String: [String: String]] = [:]
     /// URL path → page.
     var pages: [String: Page] = [:]
+    /// The files made from the whole site or a query (`SiteFiles`), by name: `sitemap`, `feed /feeds/posts.xml`, ….
+    var siteFiles: [String: SiteFile] = [:]
     /// The stamp of the published snapshot this build kept beside the manifest (`snapshotFile`), which the next
     /// build compares row by row with its own to find the rows that changed; nil when none was kept.
     var snapshot: String?
@@ -151,6 +155,9 @@ struct PageManifest: Equatable {
                 manifest.snapshot = fields[1]
             case ("global", 3):
                 manifest.global[fields[1]] = fields[2]
+            case ("site-file", 3...):
+                guard let file = SiteFile(fields: fields[2...]) else { return nil }
+                manifest.siteFiles[fields[1]] = file
             case ("source", 2):
                 source = fields[1]
                 manifest.sources[fields[1], default: [:]] = [:]
@@ -194,7 +201,11 @@ struct PageManifest: Equatable {
         memory?.manifest.withLock { $0 = nil }
         // As `load` would read the file back: the names it cannot read (a tab or a line break) are left out, and a
         // manifest with such an input is not kept, since `load` reads none of it.
-        var written = PageManifest(global: global, sources: sources.filter { Self.isPlain($0.key) }, pages: [:], snapshot: snapshot)
+        // Only files still there as they are now stamped: one a later write or the commit left missing is made next time.
+        let siteFiles = siteFiles.compactMapValues { file in folder.map { file.stamped(in: $0, trusting: holds) } ?? file }
+            .filter { Self.isPlain($0.key) && $0.value.line != nil }
+        var written = PageManifest(global: global, sources: sources.filter { Self.isPlain($0.key) }, pages: [:], siteFiles: siteFiles,
+                                   snapshot: snapshot)
         let readable = (global.map { ($0.key, $0.value) } + sources.values.flatMap { $0.map { ($0.key, $0.value) } })
             .allSatisfy { Self.isPlain($0.0) && Self.isPlain($0.1) }
         let file = Self.file(for: output)
@@ -203,6 +214,9 @@ struct PageManifest: Equatable {
         out.append(Self.format + "\n")
         if let snapshot { out.append("snapshot\t" + snapshot + "\n") }
         for (name, digest) in global.sorted(by: { $0.key < $1.key }) { out.append("global\t" + name + "\t" + digest + "\n") }
+        for (name, file) in siteFiles.sorted(by: { $0.key < $1.key }) {
+            if let line = file.line { out.append("site-file\t" + name + "\t" + line + "\n") }
+        }
         // A name with a tab or a line break would not read back: its pages are left out, to render next time.
         for source in sources.keys.sorted() where Self.isPlain(source) {
             // Piece by piece: a `String` made of the pieces first was a third of this loop.

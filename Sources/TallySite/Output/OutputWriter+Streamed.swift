@@ -7,8 +7,11 @@ extension OutputWriter {
     /// as the build ended (docs/performance.md#peak-memory-by-stage). As `write` does, a file whose bytes equal the
     /// previous output's is left in place: the two are compared a piece at a time.
     /// - Parameter produce: hands each piece to its argument; an error it throws removes the partial file.
+    /// - Returns: the file's stamp (`OutputFileStamp`) as written, or as found when its bytes were the same, as `write`
+    ///   returns it; empty when it could not be read.
+    @discardableResult
     func writeStreamed<Failure: Error>(to relativePath: String, origin: OutputOrigin? = nil,
-                                       _ produce: (_ append: (_ piece: [UInt8]) -> Void) throws(Failure) -> Void) throws(StreamedWriteError<Failure>) {
+                                       _ produce: (_ append: (_ piece: [UInt8]) -> Void) throws(Failure) -> Void) throws(StreamedWriteError<Failure>) -> String {
         do throws(Diagnostic) { try Self.checkInside(relativePath) } catch { throw .output(error) }
         if let origin { state.withLock { $0.origins[relativePath] = origin } }
         let target = stagingPath + "/" + relativePath
@@ -35,10 +38,13 @@ extension OutputWriter {
                 $0.unchanged += 1
                 $0.unchangedPaths.append(relativePath)
             }
+            return OutputFileStamp.current(relativePath, in: outputPath)?.stamp ?? ""
         case .written:
             var written = stat()
-            if stat(target, &written) == 0 { count(file: relativePath, FileStamps.Stamp(written), replacing: replaced) }
             state.withLock { $0.written += 1 }
+            guard stat(target, &written) == 0 else { return "" }
+            count(file: relativePath, FileStamps.Stamp(written), replacing: replaced)
+            return OutputFileStamp.text(of: FileStamps.Stamp(written))
         }
     }
 }

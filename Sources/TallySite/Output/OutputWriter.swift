@@ -177,6 +177,12 @@ final class OutputWriter: Sendable {
         }
     }
 
+    /// The same for a file `write` would be given an origin for (`SiteFiles`): a static file at its path is still an error.
+    func keep(_ relativePath: String, origin: OutputOrigin) {
+        state.withLock { $0.origins[relativePath] = origin }
+        keep(relativePath)
+    }
+
     /// Puts the staged build in place: a first build by renaming the staging folder; otherwise by moving the
     /// changed files into the output (`commitInPlace`), or, when that cannot be done, by exchanging the two trees.
     func commit() throws(Diagnostic) {

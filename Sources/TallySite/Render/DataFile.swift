@@ -20,41 +20,55 @@ struct DataFile: Sendable {
     let sql: String
     let format: Format
 
-    /// Runs the query and writes the file; an SQL error is located in the `.sql` file. JSON is read and written out
-    /// a chunk at a time, so a file of 100,000 rows holds neither all its rows nor all its text; CSV reads the table
-    /// whole, since its money columns are converted with the currency column beside them (`CSVText`).
-    func write(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
+    /// Runs the query and writes the file, unless `siteFiles` keeps it (its query's tables and SQL as the last build's);
+    /// an SQL error is located in the `.sql` file.
+    func write(database: SiteDatabase, to writer: OutputWriter, siteFiles: SiteFiles = SiteFiles(incremental: nil)) -> Diagnostic? {
+        var problem: Diagnostic?
+        siteFiles.make("data " + file, origin: .dataFile(source: file), inputs: { inputs(siteFiles) }) {
+            switch write(database: database, to: writer) {
+            case .success(let stamp): return [OutputFileStamp(path: outputPath, stamp: stamp)]
+            case .failure(let error):
+                problem = error
+                return nil
+            }
+        }
+        return problem
+    }
+
+    /// What the file is made from besides the shared inputs: its path, format and query, and the rows the query reads.
+    private func inputs(_ siteFiles: SiteFiles) -> String? {
+        siteFiles.inputs(ofQuery: sql).map { ContentDigest.of([outputPath, format.rawValue, $0].joined(separator: "\n")) }
+    }
+
+    /// JSON is read and written out a chunk at a time, so a file of 100,000 rows holds neither all its rows nor all its
+    /// text; CSV reads the table whole, since its money columns are converted with the currency column beside them
+    /// (`CSVText`). Returns the file's stamp as the writer gave it.
+    private func write(database: SiteDatabase, to writer: OutputWriter) -> Result<String, Diagnostic> {
         if format == .json { return writeJSON(database: database, to: writer) }
         let bytes: Data
         do {
             bytes = Data(CSVText.make(try database.run(sql)).utf8)
         } catch {
-            return QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1)
+            return .failure(QueryDiagnostics.diagnostic(error, queryName: outputPath, file: file, line: 1))
         }
-        do throws(Diagnostic) {
-            try writer.write(bytes, to: outputPath, origin: .dataFile(source: file))
-            return nil
-        } catch {
-            return error
-        }
+        return Result { () throws(Diagnostic) in try writer.write(bytes, to: outputPath, origin: .dataFile(source: file)) }
     }
 
     /// The rows as JSON, each chunk's text handed to the output as it is made (`OutputWriter.writeStreamed`).
-    private func writeJSON(database: SiteDatabase, to writer: OutputWriter) -> Diagnostic? {
+    private func writeJSON(database: SiteDatabase, to writer: OutputWriter) -> Result<String, Diagnostic> {
         do throws(StreamedWriteError<QueryError>) {
-            try writer.writeStreamed(to: outputPath, origin: .dataFile(source: file)) { (append) throws(QueryError) in
+            return .success(try writer.writeStreamed(to: outputPath, origin: .dataFile(source: file)) { (append) throws(QueryError) in
                 var json = JSONArray()
                 try database.forEachChunk(sql, chunkSize: PageExpander.chunkSize) { columns, rows in
                     json.append(rows, columns: columns)
                     append(json.take())
                 }
                 append(json.finished())
-            }
-            return nil
+            })
         } catch {
             switch error {
-            case .produce(let failure): return QueryDiagnostics.diagnostic(failure, queryName: outputPath, file: file, line: 1)
-            case .output(let problem): return problem
+            case .produce(let failure): return .failure(QueryDiagnostics.diagnostic(failure, queryName: outputPath, file: file, line: 1))
+            case .output(let problem): return .failure(problem)
             }
         }
     }

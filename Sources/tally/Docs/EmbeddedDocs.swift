@@ -230,7 +230,15 @@ one recorded when it rendered
 (`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A page
 renders otherwise, and always when a feed lists it and it has a `date` (the feed needs its HTML; an undated page
 is in no feed), or a query reads the clock, reads a name with no digest or does not
-compile. The assemble stage, data files and static files run on every build and keep unchanged bytes as before.
+compile. The sitemap, the feeds of a query and the data files are kept the same way (`SiteFiles`): each is a
+`site-file` record in the manifest (`PageManifest.SiteFile`: a digest of its inputs and its files' stamps), and a
+build whose shared inputs are unchanged, whose digest is the recorded one and whose files are as stamped keeps them
+(`OutputWriter.keep` with their origin, so a static file in their place is still an error) instead of making,
+reading and comparing them. The sitemap's digest adds up one digest per URL of the plan and its listings with what
+its entry shows (`Sitemap.inputs`: included or not, `lastmod`), in any order; a query's is its SQL and the digests of
+the tables it reads (`PageInputs.siteQueries`, from the same authorizer pass and table digests as the pages'), none
+when it reads the clock or a name without a digest. Robots.txt, the fallback 404 page, a feed of pages (made from
+dated pages, which render on every build) and static files run on every build and keep unchanged bytes as before.
 The snapshot itself is copied from the one kept beside the manifest, instead of being made again (copied from the
 database, scrubbed, indexed, its views and materialized views computed), when nothing it is made from changed
 (`KeptSnapshot`, recorded in `.public.tally-rows-source`): the database file and its `-wal` (size, times, inode,
@@ -255,7 +263,9 @@ values are bound from SQLite's own values (`sqlite3_bind_value`), never made Swi
 SQLite's BINARY identity (a text cut at a NUL, invalid UTF-8 repaired, two normalizations of `Café` equal). A
 group that appears or goes, a real number among a group's values (a sum of reals depends on the order of its rows),
 an aggregate named like a key, or a query ending in an open `/*` computes the view whole. The record beside the kept snapshot holds each table's
-digests per run of 1,024 rowids, so the update walks only the runs that changed. A database with triggers or virtual
+digests per run of 1,024 rowids, so the update walks only the runs that changed; the changed rows then walk only
+those runs too (`ChangedRuns`, kept by `SiteDatabase` when the snapshot was updated from the very file the rows are
+compared with, for each table whose own rows changed and whose scrub no other changed table decides). A database with triggers or virtual
 tables, a changed table without rowid or with generated columns, or a private key column makes the snapshot
 instead. `IncrementalHarnessTests` builds a fixture with materialized views over changed and unchanged tables.
 A build that did not reuse it keeps its own snapshot there as before; one that did leaves the kept file as it is.
@@ -1599,8 +1609,12 @@ or do not compile. A paginated listing is kept, all its pages, when nothing it r
 each of its pages is kept if it shows the same rows and page count as before, and the same row count when its
 templates can show it (`paginator.total`): with pages numbered from the end
 ([`paginate_from: end`](content.md#pages-numbered-from-the-end)), a row added at the start of a listing shown
-newest first renders its first page only. The sitemap, feeds, robots.txt, the 404 page, data files (`*.json.sql`) and static files are
-written by every build, and kept when their bytes are unchanged. A file in the output that the build does not
+newest first renders its first page only. The sitemap, the feeds of a query and the data files (`*.json.sql`,
+`*.csv.sql`) are kept as pages are: the sitemap when the site's URLs and their pages' `date` and `sitemap` are as the
+last build recorded, a feed of a query or a data file when its SQL and the rows of every table it reads are; each
+also when its files are still as the last build left them (one edited or deleted by hand is made again), and never
+when a shared input changed or its query reads the clock or random numbers. A feed of pages, robots.txt, the 404 page
+and static files are written by every build, and kept when their bytes are unchanged. A file in the output that the build does not
 make (one added by hand, or a page no longer made) is removed, whatever folder it is in and whatever its name
 (one that is not UTF-8 too); hidden names (`.git`,
 `.nojekyll`) are left alone. To find such files without reading every folder, a build records each folder's
@@ -1620,6 +1634,7 @@ Rendered 541 pages because it is a paginated listing: /locations/australia/, /lo
 Rendered 7 pages because the rows its queries read changed (table donations changed): /, /charts/, /orgs/generated-000001/, /users/, /users/ada/ and 2 more
 Rendered 2 pages because it reads `gaps`, which has no digest: /users/ada/posts/, /users/sam/posts/
 Rendered 1 page because a feed lists it: /about/
+Kept, since what they are made from did not change: data content/orgs/search.json.sql, feed /feeds/posts.xml, sitemap
 Built 8255 pages (2573 rendered, 5682 kept; …) in 16.9 s → /home/me/mysite/public
 ```
 
@@ -7806,6 +7821,89 @@ tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tm
   (`org_causes`, and the render's second core from the start). The incremental output was identical to a new
   `--force` build (`diff -r`).
 
+### What every build made again whole: site files and changed rows (2026-11-28, branch `tail3`)
+
+Two steps a one-donation build on 20,000 organizations paid whole, whatever changed: the assemble stage (the
+sitemap of 30,223 URLs, the feeds' queries, robots.txt, the 404 page) and `orgs/search.json`, about 0.19 s of CPU
+together, and "changed rows", 0.16–0.18 s. Measured A/B: A is the release build of `main` (`a2e8ba6`, copied to
+/tmp/tail3-main-tally), B this branch's, each on its own copy of `/tmp/m-site`'s database with main's content,
+templates, views, static and tally.yaml, each given a `--force` build by its binary first, then the same donation
+inserted into both and one build each, A and B alternated; the machine was shared with two other engineers'
+builds (load 12–14, given by each row):
+
+```sh
+T=/tmp/tail3/.build/release/tally      # A: /tmp/tail3-main-tally
+$T build --force --db directory.sqlite --out out1
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3411, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys" $T build --db directory.sqlite --out out1 --timings
+$T build --force --db directory.sqlite --out /tmp/tail3-fresh && diff -r out1 /tmp/tail3-fresh   # no difference
+```
+
+| one donation by ada (load) | A (`main`): CPU (user + sys) | B (this branch) |
+| --- | ---: | ---: |
+| round 1 (13.7 / 13.0) | 6.28 s (4.15 + 2.13: a system-time spike) | **4.26 s** (3.33 + 0.93) |
+| round 2 (12.5 / 12.2) | 4.72 s (3.68 + 1.04) | **4.47 s** (3.41 + 1.06) |
+| round 3 (12.1 / 12.1) | 4.81 s (3.68 + 1.13) | **4.48 s** (3.52 + 0.96) |
+| Writing sitemap, robots.txt, 404 page and feeds (stage CPU, `orgs/search.json` included) | 192–202 ms | **4 ms** (the sitemap's digest 3–4 ms) |
+| changed rows | 169–178 ms | **32–33 ms** |
+| pages rendered | 649 | 649 |
+
+B's full build (`--force` into its output, load 10.4): 32.6 s of CPU (29.34 + 3.28), so one donation is 13.1–13.7 %
+of it (A's 4.72–4.81 s, 14.5–14.8 %). The output equals a new `--force` build (`diff -r`), and so does every build
+of the example content on `Tests/Fixtures/second-database.sql` after each of: an organization's slug changed (a
+URL moved), a donation with a text amount (`'1250'`), a post edited (the feed's query), a city set to NULL,
+`sitemap.xml` edited and `orgs/search.json` deleted by hand, a dated page added then removed, and a config edit.
+
+- **Site files kept as pages are** (`SiteFiles`, `PageManifest.SiteFile`). The sitemap, each feed of a query and
+  each data file is a `site-file` record in the manifest (now `tally-pages 4`): a digest of what it is made from and
+  its files' stamps. A build whose shared inputs did not change (the config, the options, the binary: any change
+  makes them all), whose digest is the recorded one and whose files are as stamped keeps them in place
+  (`OutputWriter.keep` with their origin, so a static `sitemap.xml` is still an error) without making, reading or
+  comparing them; otherwise it makes them and records their new stamps, re-read after the commit like a page's.
+  The sitemap's digest (`Sitemap.inputs`) adds up one digest for each URL of the plan and of its listings' later
+  pages, with what its entry writes (included or not, its `lastmod`): the same URLs give the same digest in any
+  order, where sorting 30,000 paths would cost as much as the file. A query's digest is its SQL and the digest of
+  each table it reads (`PageInputs.siteQueries`, from the pages' authorizer pass and table digests, so no table is
+  read again); none, so the file is made, when it reads the clock or random numbers, does not compile, or reads a
+  name without a digest. A feed of pages, robots.txt and the fallback 404 page are still made every time: the
+  first is made from dated pages that render on every build anyway (`/about/` here), the other two cost a `stat`
+  and a read of a few hundred bytes. `--explain` names the site files kept.
+- **Changed rows walk the runs that changed** (`ChangedRuns`). When the snapshot was updated from the kept one,
+  its record's digests per run of 1,024 rowids (`SourceDigests.changedChunks`) say where a table's rows can differ:
+  for a table whose own rows changed and whose scrub no other changed table decides (every table counts as personal
+  here, and a changed `users` rules them all out), `SiteDatabase.rowChanges` walks those runs of both snapshots
+  (`WHERE rowid >= … AND rowid < …`) instead of every row. Only when the kept file the rows are compared with is the
+  very file the update copied (its stamp when copied, checked again before the walk); `tally serve`'s in-place update
+  of its open snapshot counts when the kept file was written from that snapshot (`SnapshotFile.keptAs`). For one
+  donation it walks 1,024 gifts of each snapshot instead of 200,000; what is left of the 32 ms is `gifts_by_org`
+  (a materialized view, updated by group, walked whole) and the prover's view definitions.
+
+Tests: `SiteFilesTests` (kept after an edit none of them shows and after a changed donation, made when a page is
+added or removed or moved to another URL with as many pages, when a dated page's date changes, when a row the
+feed's and the data file's query read changes, on a config edit, when a file is edited or deleted by hand, never
+for a query that reads the clock; a static file in place of a kept one is still an error; every build equal to a
+full one), `PageManifestTests.siteFilesReadBackStampedAndAMissingOrUnreadableOneIsLeftOut`, `ChangedRunsTests`
+(the runs of one changed gift, a kept file changed after the copy walked whole, a renamed user whose gifts the
+scrub removes outside the runs walked whole). `IncrementalFixture` has a feed of a query now, and the harness two
+more edits (a site file changed or deleted by hand). Each test was seen failing with the code broken on purpose:
+the inputs' comparison left out (five tests, with outputs differing from the full build), the origin of kept files
+left out (the static file test), a query reading the clock given a digest (its test), the stamps' check left out
+(the hand-edit test), the shared inputs' check left out (the config test), the URL left out of the sitemap's
+digest (the moved page), the kept file's stamp check and the scrub check in `ChangedRuns` left out, and a run's
+bounds shifted by one (each `ChangedRunsTests` case).
+
+Tried and dropped, or left:
+
+- The table digests of "page inputs and table digests" (100–150 ms here) are paid whole too: every table a page
+  reads is digested every build, `donations`' 200,000 rows among them. An updated snapshot's tables that it did
+  not copy are the kept snapshot's, whose digests the last manifest holds; the copied ones could be digested per
+  run of rowids, as the source is, if a table's digest were made of its runs' digests. Not begun: it changes what
+  every manifest's `table` inputs mean.
+- `gifts_by_org` walked whole by the changed rows (about 25 ms): `GroupedView` knows which rows it wrote, in the
+  other slice's files.
+- The feed of pages made from the `limit` newest dated pages: keeping it, and those pages, needs the set of dated
+  pages under its path and their records to be known unchanged before they render.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
@@ -7823,9 +7921,11 @@ tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tm
   staging folders, the manifest's save and the kept snapshot; [the output side](#the-output-side-of-one-donation-2026-11-28-branch-donation4o)
   replaced the walk of the output); the plan 0.4 s (reusing the last build's rows for a `pages` query whose
   tables did not change needs them kept in the record); the 629 tag pages, 0.33 s (each shows its tag's total
-  given, which the donation changed); the sitemap and feeds, 0.18 s, made again by every build; deciding each page
-  0.20 s; the changed rows 0.16 s (which could walk only the rowids the update copied, for tables whose own rows
-  changed); `pread` copying the snapshot's pages, about 8 % of the samples (a mapping would not copy, but mapped
+  given, which the donation changed); deciding each page 0.20 s; the table digests of every table the pages read,
+  0.10–0.15 s (an updated snapshot's tables could take theirs from the last manifest or from their runs: [site files
+  and changed rows](#what-every-build-made-again-whole-site-files-and-changed-rows-2026-11-28-branch-tail3), which
+  took the sitemap, feeds and `orgs/search.json` from 0.19 s to 4 ms and the changed rows from 0.17 s to 32 ms, to
+  13.1–13.7 % of the full build's CPU at load 12); `pread` copying the snapshot's pages, about 8 % of the samples (a mapping would not copy, but mapped
   pages count in the resident size that the 100,000-organization target is measured by); and a materialized view
   compared by value rather than rowid (a new group shifts the rowids of every row after it, so
   `/users/sam/statements/` renders for a gift on a new day). `tally serve` shows a saved row on the open page in
@@ -7890,7 +7990,8 @@ tally build --force --db directory.sqlite --out /tmp/m-fresh && diff -r out1 /tm
   zone)` makes a `TimeZone` for every row), the incremental build's digest of every page's rows (1.3 %), and the serial
   stages: the snapshot's copy and scrub (two `DROP COLUMN`s that each rewrite `donations`, and its two foreign-key
   indexes; the materialized views now run [at the same time](#materialized-views-at-the-same-time-2026-11-25-branch-scale30)), the
-  plan, `orgs/search.json` (made after every page, on one core; it could be made while the pages render), and the
+  plan, `orgs/search.json` (made after every page, on one core, in a build whose `organizations` changed; kept
+  otherwise), and the
   build stamp and incremental record written after the swap. Peak memory at 100,000 is within 200 MiB (190.5 MiB,
   [peak memory by stage](#peak-memory-by-stage)), with little margin; what would widen it: the rise as the first
   listings render (86 MB of RssAnon at 100,000: two listings at once, each with a window of 16 pages under way),

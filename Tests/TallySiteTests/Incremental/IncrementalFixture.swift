@@ -89,6 +89,8 @@ struct IncrementalFixture {
     static func config(_ number: Int) -> String {
         "title: Harness \(number)\nbase_url: https://example.org/\ndatabase: site.sqlite\npublish_users: [ada]\n"
             + "feeds:\n  - {title: News, path: /news.xml, pages: /news/}\n"
+            + "  - title: Organizations\n    path: /orgs.xml\n    query: |\n"
+            + "      SELECT name AS title, '/orgs/' || slug || '/' AS url, created_at AS updated FROM organizations ORDER BY slug\n"
     }
 
     static func view(_ number: Int) -> String {
@@ -278,14 +280,17 @@ struct IncrementalFixture {
     }
 
     /// The edits the harness applies: rows inserted, updated and deleted in several tables (published or not),
-    /// content, templates, partials, a view and the config edited, pages added and removed, and output files
-    /// changed, deleted or added behind Tally's back.
+    /// content, templates, partials, a view and the config edited, pages added and removed, and output files (pages
+    /// and site files) changed, deleted or added behind Tally's back.
     enum Edit: Int, CaseIterable {
         case insertDonation, updateDonation, deleteDonation, unpublishedDonation, moveDonation, renameUser, renameOrganization,
              addOrganization, removeOrganization, editAbout, editNews, editFooterPartial, editCardPartial, editOrgLayout, editView,
              editConfig, addPage, removePage, changeOutput, deleteOutput, strayOutput, insertDatedDonation, redateDonation,
-             insertMeasure, updateMeasure, deleteMeasure, replaceDatabase
+             insertMeasure, updateMeasure, deleteMeasure, replaceDatabase, changeSiteFile, deleteSiteFile
     }
+
+    /// The files made from the whole site or a query (`SiteFiles`): the sitemap, the feed of a query, the data file.
+    static let siteFiles = ["sitemap.xml", "orgs.xml", "orgs.json"]
 
     /// Dates on and beside the bounds of the years' pages (`rangeBounds`), and some that are no plain date.
     static let dates = ["'2023-12-31'", "'2024-01-01'", "'2024-12-31'", "'2025-01-01'", "'2023-06-01'", "'2025-01-01 00:00'", "'2024'",
@@ -369,6 +374,11 @@ struct IncrementalFixture {
             try FileManager.default.copyItem(at: database, to: copy)
             try DatabaseMigrations.migrate(databaseAt: copy.path, seedSQL: "UPDATE organizations SET name = 'Replaced \(number)' WHERE id = (SELECT min(id) FROM organizations)")
             guard rename(copy.path, database.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        case .changeSiteFile:
+            let file = site.root.appendingPathComponent("public/" + Self.siteFiles[pick % Self.siteFiles.count])
+            if FileManager.default.fileExists(atPath: file.path) { try Data("changed by hand \(number)".utf8).write(to: file) }
+        case .deleteSiteFile:
+            try? FileManager.default.removeItem(at: site.root.appendingPathComponent("public/" + Self.siteFiles[pick % Self.siteFiles.count]))
         case .strayOutput:
             // A file no build makes, in a folder of its own and in a page's folder: both must go.
             try site.write("stray \(number)", to: "public/stray/p\(number)/index.html")

@@ -77,12 +77,15 @@ import Testing
         func page(_ params: String) -> PageManifest.Page {
             PageManifest.Page(source: "content/orgs/[slug].md", params: params, results: "r", files: [OutputFileStamp(path: "orgs/a/index.html", stamp: "s")])
         }
-        manifest(pages: ["/orgs/b/": page("p2"), "/orgs/a/": page("p1")]).save(beside: output)
+        var saved = manifest(pages: ["/orgs/b/": page("p2"), "/orgs/a/": page("p1")])
+        saved.siteFiles = ["sitemap": PageManifest.SiteFile(inputs: "i1", files: [OutputFileStamp(path: "sitemap.xml", stamp: "1:2:3:4")])]
+        saved.save(beside: output)
         #expect(try String(contentsOf: PageManifest.file(for: output), encoding: .utf8) == """
-            tally-pages 3
+            tally-pages 4
             snapshot\t12:34
             global\tbinary\tb1
             global\tconfig\tc1
+            site-file\tsitemap\ti1\tsitemap.xml\t1:2:3:4
             source\tcontent/orgs/[slug].md
             input\tcontent\td1
             input\ttable donations\td2
@@ -172,5 +175,28 @@ import Testing
         var kept: [String] = []
         try #require(log.sorted()).forEachPage(of: "content/orgs/[slug].md") { path, _ in kept.append(path) }
         #expect(kept == ["/orgs/a/"])
+    }
+
+    /// A site file's record reads back with its files stamped as they are now; one whose file is gone is left out, to
+    /// be made next time, and one naming a path with a NUL (a hand-edited record) is not read: it would be looked up
+    /// as the path before the NUL.
+    @Test func siteFilesReadBackStampedAndAMissingOrUnreadableOneIsLeftOut() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        var saved = manifest(pages: [:])
+        saved.siteFiles = ["data content/orgs.json.sql": PageManifest.SiteFile(inputs: "i1", files: [OutputFileStamp(path: "orgs/a/gifts.csv", stamp: "")]),
+                           "sitemap": PageManifest.SiteFile(inputs: "i2", files: [OutputFileStamp(path: "sitemap.xml", stamp: "")])]
+        saved.save(beside: output, stampingFilesIn: output.path)
+        let loaded = try #require(PageManifest.load(beside: output))
+        let stamp = try #require(OutputFileStamp.current("orgs/a/gifts.csv", in: output.path))
+        #expect(loaded.siteFiles == ["data content/orgs.json.sql": PageManifest.SiteFile(inputs: "i1", files: [stamp])])
+        #expect(loaded.siteFiles["data content/orgs.json.sql"]?.firstFileChanged(in: output.path) == nil)
+        try Data("x,y,z\n".utf8).write(to: output.appendingPathComponent("orgs/a/gifts.csv"))
+        #expect(loaded.siteFiles["data content/orgs.json.sql"]?.firstFileChanged(in: output.path) == "orgs/a/gifts.csv")
+
+        let text = try String(contentsOf: PageManifest.file(for: output), encoding: .utf8)
+        try (text + "site-file\tsitemap\ti2\torgs/a/gifts.csv\u{0}x\t\(stamp.stamp)\n").write(to: PageManifest.file(for: output), atomically: true, encoding: .utf8)
+        #expect(PageManifest.load(beside: output) == nil)
     }
 }

@@ -23,6 +23,11 @@ public struct FeedDefinition: Sendable, Equatable {
     public let column: Int
 
     static let keys = ["title", "path", "subtitle", "query", "pages", "limit"]
+
+    /// The feed's query; nil for a feed of pages.
+    var query: String? {
+        if case .query(let sql, _, _) = source { sql } else { nil }
+    }
 }
 
 extension FeedDefinition {
