@@ -92,6 +92,9 @@ public struct BuildSummary: Sendable {
     public var pagesKept = 0
     /// Each page rendered by an incremental build (URL path) → why: `table donations changed`, `new page, …`.
     public var renderReasons: [String: String] = [:]
+    /// The listings numbered from their end whose later pages were kept without reading their rows, since no
+    /// changed row could reach them (`IncrementalBuild.keepsRestOfListing`): first page's URL path → how many.
+    public var listingPagesUnread: [String: Int] = [:]
     /// True when the build copied the published snapshot its last build kept, since nothing it is made from changed
     /// (`KeptSnapshot`), rather than making it from the database again.
     public var snapshotReused = false

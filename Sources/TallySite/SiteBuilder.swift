@@ -172,6 +172,7 @@ public enum SiteBuilder {
                                    fullScans: fullScans, pageSources: pageSources)
         summary.pagesKept = incremental?.keptCount ?? 0
         summary.renderReasons = incremental?.renderReasons ?? [:]
+        summary.listingPagesUnread = incremental?.unreadListingPages ?? [:]
         summary.snapshotReused = database.reusedSnapshot != nil
         summary.snapshotUpdate = database.snapshotUpdate
         summary.snapshotKeptOpen = database.continued

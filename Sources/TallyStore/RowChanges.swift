@@ -98,6 +98,53 @@ public final class RowChanges: Sendable {
         }
     }
 
+    /// A term of a query's `ORDER BY` that is a column of one table: `d.donated_at DESC`, `d.name COLLATE NOCASE`.
+    public struct SortTerm: Sendable, Hashable {
+        public let column: String
+        public let descending: Bool
+        /// The term's own `COLLATE`; nil when the column's collation orders it.
+        public let collation: String?
+
+        public init(column: String, descending: Bool, collation: String?) {
+            self.column = column
+            self.descending = descending
+            self.collation = collation
+        }
+    }
+
+    /// Whether each of `versions` of `table`'s changed rows sorts strictly before row `boundary` of this build's
+    /// snapshot by `terms`, as an `ORDER BY` of them would sort the two. SQLite compares the two rows' columns, so
+    /// the column's affinity and collation (or the term's) are the query's; a tie, a NULL on either side, a
+    /// boundary row that is not there, or a statement that fails leaves it unproven (false).
+    public func allVersions(_ versions: [Int], of table: String, sortBefore boundary: Int64, by terms: [SortTerm]) -> Bool {
+        guard !versions.isEmpty else { return true }
+        guard let queue, let rows = tables[table]?.versions, !terms.isEmpty else { return false }
+        var condition = ""
+        for term in terms.reversed() {
+            let left = "v." + Self.quoted(term.column) + (term.collation.map { " COLLATE " + Self.quoted($0) } ?? "")
+            let right = "b." + Self.quoted(term.column)
+            let before = "\(left) \(term.descending ? ">" : "<") \(right)"
+            condition = condition.isEmpty ? before : "\(before) OR (\(left) = \(right) AND (\(condition)))"
+        }
+        var bySnapshot: [Bool: Set<Int64>] = [:]
+        for version in versions {
+            guard rows.indices.contains(version) else { return false }
+            bySnapshot[rows[version].before, default: []].insert(rows[version].rowid)
+        }
+        do {
+            return try queue.inDatabase { db in
+                for (before, rowids) in bySnapshot {
+                    let sql = "SELECT count(*) FROM \(before ? "before" : "main").\(Self.quoted(table)) AS v, main.\(Self.quoted(table)) AS b "
+                        + "WHERE b.rowid = \(boundary) AND v.rowid IN (" + rowids.map(String.init).joined(separator: ",") + ") AND (\(condition))"
+                    guard try Int.fetchOne(db, sql: sql) == rowids.count else { return false }
+                }
+                return true
+            }
+        } catch {
+            return false
+        }
+    }
+
     static func quoted(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -51,7 +51,7 @@ struct BuildCommand: ParsableCommand {
                 print("Up to date: \(counted(summary.pagesRendered, "page")), nothing changed since the last build (checked in \(seconds) s) → \(summary.output.path)")
                 return
             }
-            if explain { print(RenderExplanation.text(summary.renderReasons), terminator: "") }
+            if explain { print(RenderExplanation.text(summary.renderReasons) + RenderExplanation.unread(summary.listingPagesUnread), terminator: "") }
             if explain, let update = summary.snapshotUpdate, !update.tablesCopied.isEmpty {
                 let groups = update.groupsComputed.isEmpty ? "" : " (only their changed groups: \(update.groupsComputed.joined(separator: ", ")))"
                 let views = update.viewsComputed.isEmpty ? "" : "; materialized views computed again: " + update.viewsComputed.joined(separator: ", ") + groups

@@ -47,6 +47,7 @@ extension IncrementalBuild {
         state.withLock { state in
             state.reasons[page.path] = nil
             state.kept += 1
+            state.matchedListings.insert(position.firstPath)
         }
         return true
     }
