@@ -57,6 +57,7 @@ import Testing
         let built = try Self.build(fixture)
         #expect(built.unread == 14, "the first window, 32 rows, is the first page's three and 14 more pages; 29 - 15 kept unread")
         #expect(built.rendered == 1, "the first page only")
+        #expect(RenderExplanation.unread([Self.gifts: 14]) == "Kept 14 pages of /people/ada/gifts/ unread: no changed row sorts after the last row read\n")
         #expect(try fixture.mismatches() == [])
         // Deleted again: the first page's row sorted before the boundary in its old version.
         try fixture.sql("DELETE FROM donations WHERE donated_at = '2030-01-01'")
