@@ -2,7 +2,10 @@ import TallyStore
 
 /// The order of a listing's split query, when it is one table's columns and each row of the query is made from one
 /// row of that table: then a changed row of the table that sorts, in both its versions, strictly before a row of
-/// the listing cannot change the rows after that one (`IncrementalBuild.keepsRestOfListing`).
+/// the listing cannot change the rows after that one (`IncrementalBuild.keepsRestOfListing`). Rows whose keys tie
+/// with that row are all unchanged, and keep their order: the plan is the last build's (the same schema), and
+/// SQLite's sorter keeps tied rows in the order it reads them (its merges take the earlier run first), whatever
+/// other rows it reads.
 ///
 /// The shape proven: one SELECT (`SelectShape`, no subquery, compound or common table expression), row by row (no
 /// grouping, aggregate, DISTINCT, window or LIMIT), only inner joins, the table named once in FROM, directly, and no

@@ -7828,6 +7828,11 @@ later pages can be kept without reading their rows (`IncrementalBuild+ListingSho
   `--explain` says `Kept 1986 pages of /users/ada/gifts/ unread: no changed row sorts after the last row read`.
 - **Why a matched page and not only the rows**: rows that look alike make pages that match though their rows
   moved; the proof of the rows is the comparison, the matched page proves what every page shares.
+- **What it assumes of SQLite**: rows whose keys tie with the window's last row are all unchanged (a tie proves
+  nothing), and they come out in the same order as in the last build: the plan is the last build's (the same
+  schema; the bench's snapshot has no `sqlite_stat1`, and a database's own is part of the schema's digest, so
+  a new one makes the snapshot again), and the sorter keeps tied rows in the order it reads them (its in-memory merge
+  sort and its merges of sorted runs take the earlier one first on a tie), whatever other rows it reads.
 
 Measured A/B with `main`'s release binary (`a2e8ba6`, A) and this branch's (B) on two copies of `/tmp/m-site`
 (20,000 organizations; ada with 200,149 gifts, 2,002 gift pages), each built `--force` twice, then the same donation
