@@ -145,6 +145,40 @@ public final class RowChanges: Sendable {
         }
     }
 
+    /// How many rows `sql` gives from `versions` of `table`'s changed rows alone, their new versions (`now`) and
+    /// their old ones (`before`): the query runs with `table` shadowed by a common table expression of the same name
+    /// that holds only those versions' rows, as they are in this build's snapshot and in the kept one. Only for a
+    /// query that names the table once, unqualified, reads it nowhere else and makes each row from one of its rows,
+    /// the other tables it reads being unchanged (`ListingSort`); nil when it does not run.
+    public func rowsMade(by versions: [Int], of table: String, query sql: String,
+                         parameters: [String: DataValue]) -> (now: Int, before: Int)? {
+        guard let queue, let rows = tables[table]?.versions else { return nil }
+        var rowids: [Bool: Set<Int64>] = [false: [], true: []]
+        for version in versions {
+            guard rows.indices.contains(version) else { return nil }
+            rowids[rows[version].before]?.insert(rows[version].rowid)
+        }
+        do {
+            return try queue.inDatabase { db in
+                var counts: [Bool: Int] = [:]
+                for (before, found) in rowids {
+                    guard !found.isEmpty else { counts[before] = 0; continue }
+                    let counting = "WITH \(Self.quoted(table)) AS (SELECT * FROM \(before ? "before" : "main").\(Self.quoted(table)) WHERE rowid IN ("
+                        + found.map(String.init).joined(separator: ",") + ")) SELECT count(*) FROM (\n" + sql + "\n)"
+                    var count: Int?
+                    _ = try SiteDatabase.step(db, sql: counting, parameters: parameters) { _, row in
+                        if case .integer(let value)? = row.first { count = Int(value) }
+                    }
+                    guard let count else { return nil }
+                    counts[before] = count
+                }
+                return (counts[false] ?? 0, counts[true] ?? 0)
+            }
+        } catch {
+            return nil
+        }
+    }
+
     static func quoted(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

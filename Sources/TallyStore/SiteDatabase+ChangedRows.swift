@@ -55,6 +55,8 @@ extension SiteDatabase {
     public func rowChanges(since previous: String, columns: [String: Set<String>]) -> RowChanges {
         var configuration = Configuration()
         configuration.readonly = true
+        // A listing's query runs here too, on the changed rows alone (`RowChanges.rowsMade`), with the site's functions.
+        configuration.prepareDatabase { [functions] db in functions(db) }
         guard FileManager.default.fileExists(atPath: previous),
               let queue = try? DatabaseQueue(path: snapshotPath, configuration: configuration) else { return .none }
         let tables = (try? queue.inDatabase { db -> [String: RowChanges.Table] in

@@ -96,6 +96,11 @@ struct ChangedRows: Sendable {
         return rows.versions(of: column, withAnyOf: forms).map { (sort, $0) }
     }
 
+    /// How many rows `query` makes from `versions` of `sort`'s table, new and old (`RowChanges.rowsMade`).
+    func rowsMade(by versions: [Int], of sort: ListingSort, query: String, parameters: [String: DataValue]) -> (now: Int, before: Int)? {
+        changed.rowsMade(by: versions, of: sort.table, query: query, parameters: parameters)
+    }
+
     /// Whether every one of `versions` of `sort`'s table sorts strictly before row `boundary` (`RowChanges.allVersions`).
     func sortBefore(_ versions: [Int], of sort: ListingSort, boundary: Int64) -> Bool {
         changed.allVersions(versions, of: sort.table, sortBefore: boundary, by: sort.terms)

@@ -11,6 +11,8 @@ struct ListingShortcut: Sendable {
     let versions: [Int]
     /// The listing's page count in the last build: with another, every page shows another count, and renders.
     let pages: Int
+    /// Its row count in the last build, when its first page's record has it.
+    let total: Int?
 }
 
 extension IncrementalBuild {
@@ -18,7 +20,19 @@ extension IncrementalBuild {
     func listingShortcut(_ page: PageInstance, record: PageManifest.Page) -> ListingShortcut? {
         guard page.listing?.fromEnd == true, let pages = record.listingPages,
               let found = changedRows.listingSort(for: page) else { return nil }
-        return ListingShortcut(sort: found.sort, versions: found.versions, pages: pages)
+        return ListingShortcut(sort: found.sort, versions: found.versions, pages: pages, total: record.listingTotal)
+    }
+
+    /// The row count of `query` for `page`'s listing without counting its rows: the last build's count, plus the rows
+    /// the query makes from the changed rows' new versions, less those it made from their old ones, each counted by
+    /// SQLite on those rows alone (`RowChanges.rowsMade`). Exact, since the query makes each row from one row of its
+    /// one changed table and the other tables it reads did not change (`ListingSort`); nil when it cannot tell.
+    func countedFromLastBuild(_ query: PageQuery, _ page: PageInstance, _ shortcut: ListingShortcut) -> Int? {
+        guard let total = shortcut.total,
+              let made = changedRows.rowsMade(by: shortcut.versions, of: shortcut.sort,
+                                               query: SQLTokens.withoutFinalOrderBy(query.sql) ?? query.sql, parameters: page.params),
+              total + made.now - made.before >= 0 else { return nil }
+        return total + made.now - made.before
     }
 
     /// The shortcut of the listing whose first page is at `path`, when it is being checked and has one.

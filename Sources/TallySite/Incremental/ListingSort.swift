@@ -11,7 +11,7 @@ import TallyStore
 /// grouping, aggregate, DISTINCT, window or LIMIT), only inner joins, the table named once in FROM, directly, and no
 /// other FROM item that reads it (a view over it); its final ORDER BY of terms `alias.column [COLLATE name] [ASC |
 /// DESC]` on that table. A NULLS FIRST or LAST, an expression, a position or a bare name (which could be a result
-/// column's name) proves nothing. Nothing after the ORDER BY, not even a `;`.
+/// column's name) proves nothing. Nothing after the ORDER BY, not even a `;`, and no name qualified by `main.`.
 struct ListingSort {
     /// The table (lowercased) the order is on.
     let table: String
@@ -25,7 +25,9 @@ struct ListingSort {
         let query = SQLTokens(sql)
         let tokens = query.tokens
         let outer: Set<String> = ["left", "right", "full", "outer", "natural"]
-        guard let select = SelectShape(tokens), select.isRowByRow,
+        // `main.t` would escape the common table expression that counts the changed rows' part (`RowChanges.rowsMade`).
+        let qualified = tokens.indices.contains { tokens[$0] == .word("main") && $0 + 1 < tokens.count && tokens[$0 + 1] == .symbol(".") }
+        guard let select = SelectShape(tokens), select.isRowByRow, !qualified,
               !tokens.contains(where: { $0.keyword.map(outer.contains) == true }) else { return nil }
         let items = select.from.filter { $0.name == table || readers.contains($0.name) }
         guard items.count == 1, let item = items.first, item.name == table else { return nil }

@@ -18,8 +18,14 @@ extension PageWriter {
         guard var shared = timer.measure("listing queries", { renderer.listingTables(of: page) }),
               var listing = page.listing else { return write(page) }
         let query = shared.paginated
+        // A listing whose later pages may be proven as they were (`IncrementalBuild.keepsRestOfListing`) has its count
+        // from the last build's, when it can.
+        let candidate = incremental?.listingShortcut(for: page.path)
+        let counted = candidate.flatMap { shortcut in
+            timer.measure("listing rows counted from the last build") { incremental?.countedFromLastBuild(query, page, shortcut) }
+        }
         // Rendered without its rows, the page runs the query itself and reports the error at its line.
-        guard let total = timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
+        guard let total = counted ?? timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
         if listing.firstPath == wholeListing {
             // One page of every row: what a printed statement needs, however long the year.
             shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total))
@@ -33,7 +39,7 @@ extension PageWriter {
         let layout = ListingRows(total: total, size: shared.size, fromEnd: listing.fromEnd)
         // A listing whose later pages may be proven as they were is read with its table's rowid as a last column, to
         // name the row each window ends at (`IncrementalBuild.keepsRestOfListing`); as many pages as last time, or none is.
-        let shortcut = incremental?.listingShortcut(for: page.path).flatMap { $0.pages == listing.pages ? $0 : nil }
+        let shortcut = candidate.flatMap { $0.pages == listing.pages ? $0 : nil }
         var pending: [[DataValue]] = []
         var rowids: [Int64] = []
         var position = 1

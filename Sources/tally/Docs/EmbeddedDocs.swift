@@ -233,7 +233,9 @@ its end whose split query is row by row on the one changed table it reads and or
 keep their files unread once a page of it matched, its page count is the last build's and every version of the
 changed rows it could read sorts strictly before the window's last row, SQLite comparing the two rows' columns
 (`IncrementalBuild+ListingShortcut`, `RowChanges.allVersions`; the reading thread then stops,
-`SiteDatabase.readChunks`). A page
+`SiteDatabase.readChunks`); its count is then the one its first page recorded, plus the rows the query makes from the
+changed rows' new versions less those from their old ones, counted by SQLite with the table shadowed by a common table
+expression of those rows (`RowChanges.rowsMade`). A page
 renders otherwise, and always when a feed lists it and it has a `date` (the feed needs its HTML; an undated page
 is in no feed), or a query reads the clock, reads a name with no digest or does not
 compile. The assemble stage, data files and static files run on every build and keep unchanged bytes as before.
@@ -7826,6 +7828,16 @@ later pages can be kept without reading their rows (`IncrementalBuild+ListingSho
   checked as a kept listing's later pages are: its record, its params, its page count, its files intact), and the
   reading thread stops at its next row (`SiteDatabase.readChunks`). Anything not proven reads on, as before.
   `--explain` says `Kept 1986 pages of /users/ada/gifts/ unread: no changed row sorts after the last row read`.
+- **The count from the last build** (`IncrementalBuild.countedFromLastBuild`): the first page of a listing numbered
+  from its end records its row count (a fourth field of its `listing` record; that page's rows change with the count
+  anyway), and the next build's count is that one, plus the rows the query makes from the changed rows' new versions,
+  less those it made from their old ones, each counted by SQLite on those rows alone: `WITH "donations" AS (SELECT *
+  FROM before."donations" WHERE rowid IN (…)) SELECT count(*) FROM (<the query without its ORDER BY>)`, the common
+  table expression shadowing the table (`RowChanges.rowsMade`, on the connection that compared the rows, given the
+  site's functions). Exact for the same shape: each row is made from one row of the one changed table, which the
+  query names once and unqualified (`main.` refuses the shape), and the other tables it reads did not change. A
+  record without the count (the first build with this binary), or a count that does not run, counts with
+  `count(*)` as before.
 - **Why a matched page and not only the rows**: rows that look alike make pages that match though their rows
   moved; the proof of the rows is the comparison, the matched page proves what every page shares.
 - **What it assumes of SQLite**: rows whose keys tie with the window's last row are all unchanged (a tie proves
@@ -7853,27 +7865,34 @@ tally build --force --db directory.sqlite --out /tmp/listing3-fresh && diff -r o
 | 3304 (12.3–12.9) | 5.00 s | 4.63 s |
 | 3305 (6.2–6.4) | 4.47 s | 4.36 s |
 | 3306 (7.1) | 4.70 s | 4.62 s |
+| with the count from the last build too: 3311 (12.0–12.6) | 4.67 s | **4.24 s** |
+| 3312 (11.3–11.8) | 4.54 s | **4.26 s** |
+| 3313 (10.6) | 4.56 s | **4.20 s** |
 
-A median of 4.84 s against 4.63 s: 0.1–0.37 s less, about 4 %, so one donation is about 15 % of the full build's
-31 s still. The same 649 pages render. The steps (`--timings`, thread CPU):
+The first five rows are the pages kept unread alone: a median of 4.84 s against 4.63 s, 0.1–0.37 s less. With the
+count from the last build too (the last three rows): 4.56 s against 4.24 s, 0.28–0.43 s less (7–9 %), so one
+donation is about 14 % of the full build's 30–31 s. The same 649 pages render. The steps (`--timings`, thread CPU):
 
 | step | A | B |
 | --- | ---: | ---: |
-| listing rows read (7 listings) | 442–505 ms | **339–387 ms** |
-| listing rows counted | 172–197 ms | 176–197 ms |
-| listing pages compared | 49–57 ms (2,637 pages) | **12–13 ms** (651) |
+| listing rows read (7 listings) | 439–505 ms | **339–387 ms** |
+| listing rows counted (7 listings; B: 6, ada's from the last build) | 168–197 ms | **28–30 ms** (+ 0 ms) |
+| listing pages compared | 49–57 ms (2,637 pages) | **11–13 ms** (651) |
 | listing pages kept unread | | 11–12 ms (1,986 pages) |
 
 What is left of ada's listing is SQLite's: without an index on `(user_id, donated_at)` it must find, join and sort
 all 200,000 rows before it gives the first (`sqlite3` 3.40 on the snapshot: 0.12 s of CPU for the first 1,600
 rows sorted, 0.16 s to count them), so reading 16 pages instead of 2,002 saves the values made and digested,
 not the sort. With that index the first 1,600 rows take 0.002 s (the plan walks the index backwards: `donated_at
-DESC, id DESC` is its order, `id` being the rowid), and what would be left is the count. Output: the
-20,000-organization site after the donation builds equals a new `--force` build (`diff -r`); the example content on
+DESC, id DESC` is its order, `id` being the rowid), and nothing of her listing would be left. Output: the
+20,000-organization site after the donation builds equals a new `--force` build (`diff -r`, after the first five and
+again after the last three); the example content on
 `Tests/Fixtures/second-database.sql` with 3,000 more gifts for ada (dates shared by hundreds of gifts, with and
 without a time, three currencies), after ten edits (a gift at the newest date and tied with it, a tied gift's
 amount, a deep gift deleted and moved to the newest end, an organization renamed, another person's gifts changed
-beside ada's newest), each incremental build equal to a `--force` build; the pages were kept unread where the
+beside ada's newest), and six more with the count from the last build (gifts at and tied with the newest date, a deep
+gift deleted, a gift to an organization that is not there, which the inner join drops, the two newest deleted), each
+incremental build equal to a `--force` build; the pages were kept unread where the
 change was at the newest end, and read whole otherwise.
 
 Tests (`ListingShortcutTests`, each case compared with a `--force` build byte for byte): a gift added at the newest
@@ -7883,21 +7902,18 @@ settled by `d.id DESC` (kept unread) and, ordered by the date alone, the boundar
 whole: it is on the page after the window); a fourth row that splits the first page (every page renders); a layout
 showing `paginator.total` (every page renders); a grouped query, an expression and another table's column as the
 order (read whole); a gift moved from the oldest end among look-alike pages, which only its old version tells; and
-random edits over three seeds, by both orders, at the newest end and deep in the list. Seen failing with the code
+random edits over three seeds, by both orders, at the newest end and deep in the list; the count taken from the
+last build (`listing rows counted from the last build` timed). Seen failing with the code
 broken on purpose: ties taken as sorting before (`>=`): the boundary tie test, with a page that differed from the
 full build; old versions left out: the look-alike test and the random edits (seed 22), both with differing pages;
-no page required to match: the `paginator.total` test, with differing pages; and the shortcut off: the four tests
-that count pages kept unread.
+no page required to match: the `paginator.total` test, with differing pages; the count from the last build without
+the old versions' rows taken off: five tests and the random edits, with differing pages; and the shortcut off: the
+four tests that count pages kept unread.
 
 Tried and left:
 
-- **The count without `count(*)`** (0.17–0.20 s): exact would be the last build's count, recorded with the
-  listing, plus the rows the query makes from the changed rows' new versions, less those it made from their old
-  versions, each counted by SQLite with the query's FROM and WHERE on those rowids (the old versions through the
-  kept snapshot attached as `before`, which holds for the joined tables only when the changed table is the only one
-  the query reads that changed, as the shortcut already requires). It needs the count in the manifest's listing
-  record and the query's FROM item rewritten to `before."donations"`; not begun in the time.
-- **The index on `donations (user_id, donated_at)`**: it pays only with the count above, and costs the full build
+- **The index on `donations (user_id, donated_at)`**: it would make the first window free (0.12 s of the sort),
+  and costs the full build
   what [the query side](#the-query-side-of-one-donation-2026-11-28-branch-donation4q) measured (the whole
   listing read in the index's order, `gifts_by_day` slower), plus a way for a site to declare it. Not done.
 - **`LIMIT` on the first window**: SQLite's top-N sort would be cheaper than the whole sort, but may order rows
@@ -7906,15 +7922,15 @@ Tried and left:
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 649 of 30,223 pages and takes about 15 % of the full build's CPU time ([eighth
+  organizations renders 649 of 30,223 pages and takes about 15 % of the full build's CPU time (about 14 % with [branch `listing3`](#a-listing-numbered-from-its-end-reads-only-the-pages-a-change-can-reach-2026-11-28-branch-listing3)) ([eighth
   round](#after-the-merges-of-2026-11-28-eighth-round-session-16); 15–16 % in the seventh, 20 % for `db6ba82`).
   Where its CPU goes now (`--timings`, about 4.7 s in all): the rows checks 0.74–0.76 s (`/users/ada/`'s queries
   over her 32,676 organizations and 200,000 gifts; `history` would be free with an index on `donations (user_id,
   donated_at)`, which a site cannot declare, and which slows the listing that reads her gifts in date order: see
   [the query side](#the-query-side-of-one-donation-2026-11-28-branch-donation4q)); ada's gift listing, counted
-  whole (0.18 s) and read to its first window of 16 pages ([branch `listing3`](#a-listing-numbered-from-its-end-reads-only-the-pages-a-change-can-reach-2026-11-28-branch-listing3):
-  its other 1,986 pages are kept unread; SQLite still sorts her 200,000 rows first, about 0.12 s, which the index
-  above would save, and the count could be the last build's plus the changed rows' difference); the snapshot 0.6 s (`usd_by_org`, 0.3–0.4 s, groups by an expression over a row-by-row view with a join,
+  from the last build's count and read to its first window of 16 pages ([branch `listing3`](#a-listing-numbered-from-its-end-reads-only-the-pages-a-change-can-reach-2026-11-28-branch-listing3):
+  its other 1,986 pages are kept unread; SQLite still finds, joins and sorts her 200,000 rows before the first,
+  about 0.12 s, which the index above would save); the snapshot 0.6 s (`usd_by_org`, 0.3–0.4 s, groups by an expression over a row-by-row view with a join,
   so `GroupedView` computes it whole; a shortcut through `gifts_by_org` was reverted after review, since it gave
   other pages on databases shaped by others); the in-place commit 0.45–0.48 s (the removal of retired files and
   staging folders, the manifest's save and the kept snapshot; [the output side](#the-output-side-of-one-donation-2026-11-28-branch-donation4o)

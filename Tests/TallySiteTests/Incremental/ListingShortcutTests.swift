@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import TallySite
 import TallyTestSupport
 import Testing
@@ -42,11 +43,26 @@ import Testing
         try fixture.sql("INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) VALUES (1, 2, \(amount), 'USD', '\(date)')")
     }
 
-    /// Builds, and says how many of the listing's pages were kept unread, and how many of its pages rendered.
-    static func build(_ fixture: IncrementalFixture) throws -> (unread: Int?, rendered: Int) {
-        let renders = RenderCounter()
+    /// Builds, and says how many of the listing's pages were kept unread, how many of its pages rendered, and
+    /// whether a listing's count was the last build's (`IncrementalBuild.countedFromLastBuild`).
+    static func build(_ fixture: IncrementalFixture) throws -> (unread: Int?, rendered: Int, countedFromLastBuild: Bool) {
+        let renders = StepRecorder()
         let summary = try fixture.build(progress: renders)
-        return (summary.listingPagesUnread[gifts], renders.count(of: "content/people/[username]/gifts.md"))
+        return (summary.listingPagesUnread[gifts], renders.count(of: "content/people/[username]/gifts.md"),
+                renders.steps.contains("listing rows counted from the last build"))
+    }
+
+    /// Counts renders as `RenderCounter` does, and keeps the names of the steps timed.
+    final class StepRecorder: BuildProgress {
+        private let renders = RenderCounter()
+        private let names = Mutex<Set<String>>([])
+        func stageStarted(_ stage: BuildStage) {}
+        func pagesRendered(_ done: Int, of total: Int) {}
+        var wantsPageTimes: Bool { true }
+        func pageRendered(from file: String, in duration: Duration) { renders.pageRendered(from: file, in: duration) }
+        func stepTimed(_ name: String, wall: Duration, cpu: Duration) { names.withLock { _ = $0.insert(name) } }
+        func count(of file: String) -> Int { renders.count(of: file) }
+        var steps: Set<String> { names.withLock { $0 } }
     }
 
     @Test func aGiftAddedAtTheNewestEndKeepsEveryLaterPageUnread() throws {
@@ -57,6 +73,7 @@ import Testing
         let built = try Self.build(fixture)
         #expect(built.unread == 14, "the first window, 32 rows, is the first page's three and 14 more pages; 29 - 15 kept unread")
         #expect(built.rendered == 1, "the first page only")
+        #expect(built.countedFromLastBuild, "58 recorded, and one more")
         #expect(RenderExplanation.unread([Self.gifts: 14]) == "Kept 14 pages of /people/ada/gifts/ unread: no changed row sorts after the last row read\n")
         #expect(try fixture.mismatches() == [])
         // Deleted again: the first page's row sorted before the boundary in its old version.
