@@ -7842,8 +7842,8 @@ later pages can be kept without reading their rows (`IncrementalBuild+ListingSho
   moved; the proof of the rows is the comparison, the matched page proves what every page shares.
 - **What it assumes of SQLite**: rows whose keys tie with the window's last row are all unchanged (a tie proves
   nothing), and they come out in the same order as in the last build: the plan is the last build's (the same
-  schema; the bench's snapshot has no `sqlite_stat1`, and a database's own is part of the schema's digest, so
-  a new one makes the snapshot again), and the sorter keeps tied rows in the order it reads them (its in-memory merge
+  schema; the bench's snapshot has no `sqlite_stat1`; one whose statistics change between builds was not tried),
+  and the sorter keeps tied rows in the order it reads them (its in-memory merge
   sort and its merges of sorted runs take the earlier one first on a tie), whatever other rows it reads.
 
 Measured A/B with `main`'s release binary (`a2e8ba6`, A) and this branch's (B) on two copies of `/tmp/m-site`
@@ -7881,9 +7881,9 @@ donation is about 14 % of the full build's 30–31 s. The same 649 pages render.
 | listing pages kept unread | | 11–12 ms (1,986 pages) |
 
 What is left of ada's listing is SQLite's: without an index on `(user_id, donated_at)` it must find, join and sort
-all 200,000 rows before it gives the first (`sqlite3` 3.40 on the snapshot: 0.12 s of CPU for the first 1,600
-rows sorted, 0.16 s to count them), so reading 16 pages instead of 2,002 saves the values made and digested,
-not the sort. With that index the first 1,600 rows take 0.002 s (the plan walks the index backwards: `donated_at
+all 200,000 rows before it gives the first (`sqlite3` 3.40 on the snapshot: 0.12 s of user CPU for the first
+1,600 rows sorted, 0.16 s with system time to count them), so reading 16 pages instead of 2,002 saves the values made and digested,
+not the sort. With that index the first 1,600 rows take 0.006 s (0.001 s user) (the plan walks the index backwards: `donated_at
 DESC, id DESC` is its order, `id` being the rowid), and nothing of her listing would be left. Output: the
 20,000-organization site after the donation builds equals a new `--force` build (`diff -r`, after the first five and
 again after the last three); the example content on
