@@ -95,6 +95,9 @@ public struct BuildSummary: Sendable {
     /// The site files an incremental build kept, since what they are made from was as the last build recorded
     /// (`SiteFiles`): `sitemap`, `feed /feeds/posts.xml`, `data content/orgs/search.json.sql`, sorted.
     public var siteFilesKept: [String] = []
+    /// The listings numbered from their end whose later pages were kept without reading their rows, since no
+    /// changed row could reach them (`IncrementalBuild.keepsRestOfListing`): first page's URL path → how many.
+    public var listingPagesUnread: [String: Int] = [:]
     /// True when the build copied the published snapshot its last build kept, since nothing it is made from changed
     /// (`KeptSnapshot`), rather than making it from the database again.
     public var snapshotReused = false

@@ -186,6 +186,7 @@ public enum SiteBuilder {
         summary.pagesKept = incremental?.keptCount ?? 0
         summary.renderReasons = incremental?.renderReasons ?? [:]
         summary.siteFilesKept = incremental?.keptSiteFiles ?? []
+        summary.listingPagesUnread = incremental?.unreadListingPages ?? [:]
         summary.snapshotReused = database.reusedSnapshot != nil
         summary.snapshotUpdate = database.snapshotUpdate
         summary.snapshotKeptOpen = database.continued

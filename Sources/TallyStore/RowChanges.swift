@@ -98,6 +98,87 @@ public final class RowChanges: Sendable {
         }
     }
 
+    /// A term of a query's `ORDER BY` that is a column of one table: `d.donated_at DESC`, `d.name COLLATE NOCASE`.
+    public struct SortTerm: Sendable, Hashable {
+        public let column: String
+        public let descending: Bool
+        /// The term's own `COLLATE`; nil when the column's collation orders it.
+        public let collation: String?
+
+        public init(column: String, descending: Bool, collation: String?) {
+            self.column = column
+            self.descending = descending
+            self.collation = collation
+        }
+    }
+
+    /// Whether each of `versions` of `table`'s changed rows sorts strictly before row `boundary` of this build's
+    /// snapshot by `terms`, as an `ORDER BY` of them would sort the two. SQLite compares the two rows' columns, so
+    /// the column's affinity and collation (or the term's) are the query's; a tie, a NULL on either side, a
+    /// boundary row that is not there, or a statement that fails leaves it unproven (false).
+    public func allVersions(_ versions: [Int], of table: String, sortBefore boundary: Int64, by terms: [SortTerm]) -> Bool {
+        guard !versions.isEmpty else { return true }
+        guard let queue, let rows = tables[table]?.versions, !terms.isEmpty else { return false }
+        var condition = ""
+        for term in terms.reversed() {
+            let left = "v." + Self.quoted(term.column) + (term.collation.map { " COLLATE " + Self.quoted($0) } ?? "")
+            let right = "b." + Self.quoted(term.column)
+            let before = "\(left) \(term.descending ? ">" : "<") \(right)"
+            condition = condition.isEmpty ? before : "\(before) OR (\(left) = \(right) AND (\(condition)))"
+        }
+        var bySnapshot: [Bool: Set<Int64>] = [:]
+        for version in versions {
+            guard rows.indices.contains(version) else { return false }
+            bySnapshot[rows[version].before, default: []].insert(rows[version].rowid)
+        }
+        do {
+            return try queue.inDatabase { db in
+                for (before, rowids) in bySnapshot {
+                    let sql = "SELECT count(*) FROM \(before ? "before" : "main").\(Self.quoted(table)) AS v, main.\(Self.quoted(table)) AS b "
+                        + "WHERE b.rowid = \(boundary) AND v.rowid IN (" + rowids.map(String.init).joined(separator: ",") + ") AND (\(condition))"
+                    guard try Int.fetchOne(db, sql: sql) == rowids.count else { return false }
+                }
+                return true
+            }
+        } catch {
+            return false
+        }
+    }
+
+    /// How many rows `sql` gives from `versions` of `table`'s changed rows alone, their new versions (`now`) and
+    /// their old ones (`before`): the query runs with `table` shadowed by a common table expression of the same name
+    /// that holds only those versions' rows, as they are in this build's snapshot and in the kept one. Only for a
+    /// query that names the table once, unqualified, reads it nowhere else and makes each row from one of its rows,
+    /// the other tables it reads being unchanged (`ListingSort`); nil when it does not run.
+    public func rowsMade(by versions: [Int], of table: String, query sql: String,
+                         parameters: [String: DataValue]) -> (now: Int, before: Int)? {
+        guard let queue, let rows = tables[table]?.versions else { return nil }
+        var rowids: [Bool: Set<Int64>] = [false: [], true: []]
+        for version in versions {
+            guard rows.indices.contains(version) else { return nil }
+            rowids[rows[version].before]?.insert(rows[version].rowid)
+        }
+        do {
+            return try queue.inDatabase { db in
+                var counts: [Bool: Int] = [:]
+                for (before, found) in rowids {
+                    guard !found.isEmpty else { counts[before] = 0; continue }
+                    let counting = "WITH \(Self.quoted(table)) AS (SELECT * FROM \(before ? "before" : "main").\(Self.quoted(table)) WHERE rowid IN ("
+                        + found.map(String.init).joined(separator: ",") + ")) SELECT count(*) FROM (\n" + sql + "\n)"
+                    var count: Int?
+                    _ = try SiteDatabase.step(db, sql: counting, parameters: parameters) { _, row in
+                        if case .integer(let value)? = row.first { count = Int(value) }
+                    }
+                    guard let count else { return nil }
+                    counts[before] = count
+                }
+                return (counts[false] ?? 0, counts[true] ?? 0)
+            }
+        } catch {
+            return nil
+        }
+    }
+
     static func quoted(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -57,6 +57,8 @@ extension SiteDatabase {
     public func rowChanges(since previous: String, columns: [String: Set<String>]) -> RowChanges {
         var configuration = Configuration()
         configuration.readonly = true
+        // A listing's query runs here too, on the changed rows alone (`RowChanges.rowsMade`), with the site's functions.
+        configuration.prepareDatabase { [functions] db in functions(db) }
         guard FileManager.default.fileExists(atPath: previous),
               let queue = try? DatabaseQueue(path: snapshotPath, configuration: configuration) else { return .none }
         let runs = changedRuns.flatMap { KeptSnapshot.stamp(previous) == $0.keptStamp ? $0 : nil }

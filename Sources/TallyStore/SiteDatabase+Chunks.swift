@@ -16,6 +16,18 @@ extension SiteDatabase {
     public func forEachChunk(_ sql: String, parameters: [String: DataValue] = [:], chunkSize: Int,
                              readerTimes: (@Sendable (_ wall: Duration, _ cpu: Duration) -> Void)? = nil,
                              _ body: (_ columns: [String], _ rows: [[DataValue]]) -> Void) throws(QueryError) -> [String] {
+        try readChunks(sql, parameters: parameters, chunkSize: chunkSize, readerTimes: readerTimes) { columns, rows in
+            body(columns, rows)
+            return true
+        }
+    }
+
+    /// As `forEachChunk`, while `body` returns true: once it returns false the reading thread stops at its next row,
+    /// and SQLite reads no further (a listing whose later pages are proven as they were, `PageWriter.writeListing`).
+    @discardableResult
+    public func readChunks(_ sql: String, parameters: [String: DataValue] = [:], chunkSize: Int,
+                           readerTimes: (@Sendable (_ wall: Duration, _ cpu: Duration) -> Void)? = nil,
+                           goingOn body: (_ columns: [String], _ rows: [[DataValue]]) -> Bool) throws(QueryError) -> [String] {
         let handoff = ChunkHandoff()
         DetachedThread.start { [pool] in
             let started = readerTimes == nil ? nil : (wall: ContinuousClock.now, cpu: Self.threadCPUTime())
@@ -29,6 +41,7 @@ extension SiteDatabase {
                     var rows: [[DataValue]] = []
                     rows.reserveCapacity(chunkSize)
                     let columns = try SiteDatabase.step(db, sql: sql, parameters: parameters) { columns, row in
+                        if handoff.stopped { throw ChunkHandoff.Stopped() }
                         rows.append(row)
                         if rows.count == chunkSize {
                             handoff.put(.rows(columns, rows))
@@ -37,6 +50,8 @@ extension SiteDatabase {
                     }
                     handoff.put(.rows(columns, rows))
                 }
+                finish(.end)
+            } catch is ChunkHandoff.Stopped {
                 finish(.end)
             } catch {
                 finish(.failed(SiteDatabase.queryError(error)))
@@ -47,7 +62,8 @@ extension SiteDatabase {
             switch handoff.take() {
             case .rows(let names, let rows):
                 columns = names
-                if !rows.isEmpty { body(names, rows) }
+                // Once stopped, the chunks already read are taken and dropped, so the reading thread is not left waiting.
+                if !rows.isEmpty, !handoff.stopped, !body(names, rows) { handoff.stop() }
             case .end:
                 return columns
             case .failed(let error):
@@ -74,7 +90,15 @@ private final class ChunkHandoff: Sendable {
         case failed(QueryError)
     }
 
+    /// Thrown on the reading thread once the caller wants no more rows.
+    struct Stopped: Error {}
+
     private let slot = Mutex<Item?>(nil)
+    private let wantsNoMore = Atomic<Bool>(false)
+
+    var stopped: Bool { wantsNoMore.load(ordering: .relaxed) }
+
+    func stop() { wantsNoMore.store(true, ordering: .relaxed) }
     private let filled = DispatchSemaphore(value: 0)
     private let emptied = DispatchSemaphore(value: 1)
 

@@ -51,7 +51,7 @@ struct BuildCommand: ParsableCommand {
                 print("Up to date: \(counted(summary.pagesRendered, "page")), nothing changed since the last build (checked in \(seconds) s) → \(summary.output.path)")
                 return
             }
-            if explain { print(RenderExplanation.text(summary.renderReasons), terminator: "") }
+            if explain { print(RenderExplanation.text(summary.renderReasons) + RenderExplanation.unread(summary.listingPagesUnread), terminator: "") }
             if explain, !summary.siteFilesKept.isEmpty {
                 print("Kept, since what they are made from did not change: \(summary.siteFilesKept.joined(separator: ", "))")
             }

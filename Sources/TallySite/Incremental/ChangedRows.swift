@@ -27,9 +27,12 @@ struct ChangedRows: Sendable {
     /// Source index → changed table → how its queries read it.
     private let reads: [Int: [String: Reads]]
     /// The rows that changed in each table a page is keyed on, with the forms of their key columns' values.
-    private let changed: RowChanges
+    private var changed: RowChanges
     /// Runs the subqueries of keys `alias.c IN (SELECT …)` with a page's row.
     private let database: SiteDatabase?
+    /// Source index → the order of its listing's split query, numbered from its end, on the one changed table that
+    /// query reads (`ListingSort`), with the key the query reads that table by, when it has one.
+    private var sorts: [Int: (sort: ListingSort, key: KeyedReads.Key?)] = [:]
 
     static let none = ChangedRows(reads: [:], changed: .none, database: nil)
 
@@ -40,6 +43,7 @@ struct ChangedRows: Sendable {
         var reads: [Int: [String: Reads]] = [:]
         var wanted: [String: Set<String>] = [:]
         var prover: KeyedReads?
+        var sorts: [Int: (sort: ListingSort, key: KeyedReads.Key?)] = [:]
         for (index, source) in sources.enumerated() {
             let current = inputs.sources[index]
             guard current.alwaysRenders == nil, let before = previous.sources[source.file] else { continue }
@@ -54,9 +58,52 @@ struct ChangedRows: Sendable {
                 reads[index, default: [:]][table] = found
                 if case .keyed(let keys) = found { wanted[table, default: []].formUnion(keys.compactMap(\.column)) }
             }
+            if let prover, let sorted = Self.listingSort(of: source, tables: current.queryTables, changed: tables, prover: prover) {
+                sorts[index] = sorted
+                wanted[sorted.sort.table, default: []].formUnion([sorted.key?.column].compactMap { $0 })
+            }
         }
-        guard let snapshot, !wanted.isEmpty else { return ChangedRows(reads: reads, changed: .none, database: database) }
-        return ChangedRows(reads: reads, changed: database.rowChanges(since: snapshot, columns: wanted), database: database)
+        var found = ChangedRows(reads: reads, changed: .none, database: database)
+        found.sorts = sorts
+        guard let snapshot, !wanted.isEmpty else { return found }
+        found.changed = database.rowChanges(since: snapshot, columns: wanted)
+        return found
+    }
+
+    /// The order of `source`'s listing numbered from its end, when its split query reads one of the `changed`
+    /// inputs (`table x`) and no other, in the shape `ListingSort` proves.
+    private static func listingSort(of source: PageSource, tables: [Set<String>], changed: [String],
+                                    prover: KeyedReads) -> (sort: ListingSort, key: KeyedReads.Key?)? {
+        guard let pagination = source.pagination, pagination.fromEnd,
+              let index = source.queries.firstIndex(where: { $0.name == pagination.query }), tables.indices.contains(index) else { return nil }
+        let read = tables[index].intersection(changed.map { String($0.dropFirst("table ".count)) })
+        guard read.count == 1, let table = read.first else { return nil }
+        let sql = source.queries[index].sql
+        let readers = Set(prover.views.filter { $0.value.reads.contains(table) }.keys)
+        guard let sort = ListingSort(sql: sql, table: table, readers: readers) else { return nil }
+        return (sort, try? prover.key(of: sql, table: table).get())
+    }
+
+    /// The order of `page`'s listing (`ListingSort`) and the versions of its table's changed rows its split query
+    /// could read (those whose key matches the page's, or all of them); nil when there is none, or its table's
+    /// rows could not be compared or were too many to keep.
+    func listingSort(for page: PageInstance) -> (sort: ListingSort, versions: [Int])? {
+        guard let entry = sorts[page.sourceIndex], let rows = changed.tables[entry.sort.table] else { return nil }
+        let sort = entry.sort
+        guard let key = entry.key, let column = key.column else { return rows.allVersions.map { (sort, $0) } }
+        guard let values = keyValues(key, page) else { return nil }
+        let forms = Set(values.flatMap(KeyForms.of)).intersection(rows.forms[column] ?? [])
+        return rows.versions(of: column, withAnyOf: forms).map { (sort, $0) }
+    }
+
+    /// How many rows `query` makes from `versions` of `sort`'s table, new and old (`RowChanges.rowsMade`).
+    func rowsMade(by versions: [Int], of sort: ListingSort, query: String, parameters: [String: DataValue]) -> (now: Int, before: Int)? {
+        changed.rowsMade(by: versions, of: sort.table, query: query, parameters: parameters)
+    }
+
+    /// Whether every one of `versions` of `sort`'s table sorts strictly before row `boundary` (`RowChanges.allVersions`).
+    func sortBefore(_ versions: [Int], of sort: ListingSort, boundary: Int64) -> Bool {
+        changed.allVersions(versions, of: sort.table, sortBefore: boundary, by: sort.terms)
     }
 
     private static func reads(of table: String, by source: PageSource, tables: [Set<String>], prover: KeyedReads) -> Reads {

@@ -40,13 +40,14 @@ extension IncrementalBuild {
         guard let position = page.listing, let record = previous?.pages[page.path],
               state.withLock({ $0.checkable.contains(position.firstPath) }),
               record.params == PageInputs.paramsDigest(page.params),
-              record.results == PageManifest.Page.listingResults(pages: position.pages, shown: shownDigest(page, listing)),
+              record.results == PageManifest.Page.listingResults(pages: position.pages, shown: recordedShown(page, listing)),
               record.firstFileChanged(in: outputFolder) == nil else { return false }
         record.filePaths.forEach(writer.keep)
         records.append(page.path, record)
         state.withLock { state in
             state.reasons[page.path] = nil
             state.kept += 1
+            state.matchedListings.insert(position.firstPath)
         }
         return true
     }
@@ -59,6 +60,15 @@ extension IncrementalBuild {
         tables[listing.shared.paginated.name] = listing.rows
         let showsTotal = showsListingTotal.indices.contains(page.sourceIndex) ? showsListingTotal[page.sourceIndex] : true
         return ContentDigest.of(PageInputs.resultsDigest(tables) + (showsTotal ? " \(listing.total)" : " -"))
+    }
+
+    /// What a listing page's record holds of what it shows: `shownDigest`, and on the first page of a listing numbered
+    /// from its end its row count too, which the next build's count starts from (`IncrementalBuild.countedFromLastBuild`).
+    /// That page's rows change with the count anyway (it holds the rows left over at the start).
+    func recordedShown(_ page: PageInstance, _ listing: ListingPage) -> String {
+        let digest = shownDigest(page, listing)
+        guard let position = page.listing, position.fromEnd, position.number == 1 else { return digest }
+        return digest + " \(listing.total)"
     }
 
     /// Whether a content file's pages may show `paginator.total`: its body, title or description, its layout, or a

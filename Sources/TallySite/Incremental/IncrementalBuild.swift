@@ -42,7 +42,7 @@ final class IncrementalBuild: Sendable {
     let outputFolder: OutputFolder
     let writer: OutputWriter
     private let feedPages: FeedPages
-    private let changedRows: ChangedRows
+    let changedRows: ChangedRows
     /// The plan's pages by URL: a kept listing's later pages must still be free.
     let planned: [String: PageOwner]
     /// Whether `renderReasons` is kept: only `--explain` shows it.
@@ -62,6 +62,12 @@ final class IncrementalBuild: Sendable {
         var kept = 0
         /// The listings (first page's URL) whose pages may each be kept if they show what they showed.
         var checkable: Set<String> = []
+        /// Those of them whose later pages may be kept unread (`keepsRestOfListing`), by first page's URL.
+        var shortcuts: [String: ListingShortcut] = [:]
+        /// The listings (first page's URL) one of whose pages showed what it showed, in this build.
+        var matchedListings: Set<String> = []
+        /// The listings whose later pages were kept unread: first page's URL → how many.
+        var unreadListingPages: [String: Int] = [:]
         /// The later pages of the listings kept, for the sitemap.
         var keptListingPages: [String: PageOwner] = [:]
         /// The rows checked of each page that must render after all, by URL path, for its render to take.
@@ -122,6 +128,7 @@ final class IncrementalBuild: Sendable {
         var kept: [String: PageManifest.Page] = [:]
         var rowChecks: [(page: PageInstance, record: PageManifest.Page, reason: String)] = []
         var checkable: Set<String> = []
+        var shortcuts: [String: ListingShortcut] = [:]
         // The inputs that changed are the same for every page of a content file: found once a file, not once a page.
         var changedInputs: [Int: [String]] = [:]
         let decisions = timer.measure("deciding pages") { pages.map { decide($0, changedInputs: &changedInputs) } }
@@ -136,10 +143,11 @@ final class IncrementalBuild: Sendable {
                 rowChecks.append((page, record, reason))
             case .keepListing(let records):
                 kept.merge(records) { _, new in new }
-            case .checkListing(let reason):
+            case .checkListing(let reason, let shortcut):
                 render.append(page)
                 reasons[page.path] = reason
                 checkable.insert(page.path)
+                shortcuts[page.path] = shortcut
             }
         }
         let results = rowChecks.concurrentMap { check in self.timer.measure("rows checks") { self.queriedTables(of: check.page) } }
@@ -167,6 +175,7 @@ final class IncrementalBuild: Sendable {
         }
         state.withLock { state in
             state.checkable.formUnion(checkable)
+            state.shortcuts.merge(shortcuts) { _, new in new }
             state.queried.merge(queried) { _, new in new }
             state.keptListingPages.merge(laterPages) { _, new in new }
             if keepsReasons { state.reasons.merge(reasons) { _, new in new } }
@@ -226,8 +235,9 @@ final class IncrementalBuild: Sendable {
         case checkRows(PageManifest.Page, reason: String)
         /// A listing none of whose inputs changed: every page's record, by URL.
         case keepListing([String: PageManifest.Page])
-        /// A listing whose tables changed: it renders, and each page is kept if it shows what it showed.
-        case checkListing(String)
+        /// A listing whose tables changed: it renders, and each page is kept if it shows what it showed; with a
+        /// shortcut, its later pages may be kept unread.
+        case checkListing(String, ListingShortcut?)
     }
 
     /// - Parameter changedInputs: by source index, the inputs that changed since the last build, filled as found.
@@ -256,7 +266,7 @@ final class IncrementalBuild: Sendable {
             let change = unaffected ? nil : changed.first.map { Self.describe($0, before: before, after: source.inputs) }
             switch decideListingPage(page, record: record, change: change) {
             case .render(let reason): return .render(reason)
-            case .check(let reason): return .checkListing(reason)
+            case .check(let reason): return .checkListing(reason, listingShortcut(page, record: record))
             case .keep(let records): return .keepListing(records)
             }
         }

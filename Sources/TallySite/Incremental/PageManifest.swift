@@ -82,7 +82,13 @@ struct PageManifest: Equatable {
         /// The page count of the listing this page is one of; nil for a page that is not one.
         var listingPages: Int? {
             let fields = results.split(separator: " ")
-            return fields.count == 3 && fields[0] == "listing" ? Int(fields[1]) : nil
+            return (3...4).contains(fields.count) && fields[0] == "listing" ? Int(fields[1]) : nil
+        }
+
+        /// The row count recorded on the first page of a listing numbered from its end (`IncrementalBuild.recordedShown`).
+        var listingTotal: Int? {
+            let fields = results.split(separator: " ")
+            return fields.count == 4 && fields[0] == "listing" ? Int(fields[3]) : nil
         }
     }
 

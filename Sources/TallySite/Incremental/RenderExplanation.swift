@@ -18,4 +18,12 @@ public enum RenderExplanation {
         }
         return text
     }
+
+    /// One line a listing whose later pages were kept without reading their rows: `Kept 2,000 pages of
+    /// /users/ada/gifts/ unread: …`.
+    public static func unread(_ pages: [String: Int]) -> String {
+        pages.sorted { $0.key < $1.key }.map { path, count in
+            "Kept \(counted(count, "page")) of \(path) unread: no changed row sorts after the last row read\n"
+        }.joined()
+    }
 }

@@ -18,8 +18,14 @@ extension PageWriter {
         guard var shared = timer.measure("listing queries", { renderer.listingTables(of: page) }),
               var listing = page.listing else { return write(page) }
         let query = shared.paginated
+        // A listing whose later pages may be proven as they were (`IncrementalBuild.keepsRestOfListing`) has its count
+        // from the last build's, when it can.
+        let candidate = incremental?.listingShortcut(for: page.path)
+        let counted = candidate.flatMap { shortcut in
+            timer.measure("listing rows counted from the last build") { incremental?.countedFromLastBuild(query, page, shortcut) }
+        }
         // Rendered without its rows, the page runs the query itself and reports the error at its line.
-        guard let total = timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
+        guard let total = counted ?? timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
         if listing.firstPath == wholeListing {
             // One page of every row: what a printed statement needs, however long the year.
             shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total))
@@ -31,31 +37,53 @@ extension PageWriter {
         var first = page
         first.listing = listing
         let layout = ListingRows(total: total, size: shared.size, fromEnd: listing.fromEnd)
+        // A listing whose later pages may be proven as they were is read with its table's rowid as a last column, to
+        // name the row each window ends at (`IncrementalBuild.keepsRestOfListing`); as many pages as last time, or none is.
+        let shortcut = candidate.flatMap { $0.pages == listing.pages ? $0 : nil }
         var pending: [[DataValue]] = []
+        var rowids: [Int64] = []
         var position = 1
         var columns: [String] = []
         let read: Result<[String], QueryError> = Result { () throws(QueryError) in
-            try renderer.database.forEachChunk(query.sql, parameters: page.params, chunkSize: shared.size * Self.pagesPerWindow,
-                                               readerTimes: timer.reader("listing rows read")) { names, rows in
-                columns = names
-                guard position <= listing.pages else { return }
-                pending += rows
+            try renderer.database.readChunks(shortcut?.sort.sql ?? query.sql, parameters: page.params,
+                                             chunkSize: shared.size * Self.pagesPerWindow,
+                                             readerTimes: timer.reader("listing rows read")) { names, rows in
+                columns = shortcut == nil ? names : Array(names.dropLast())
+                guard position <= listing.pages else { return true }
+                if shortcut == nil {
+                    pending += rows
+                } else {
+                    for var row in rows {
+                        // Always an integer; anything else names no row, and proves nothing.
+                        guard case .integer(let rowid) = row.removeLast() else { rowids.append(.min); pending.append(row); continue }
+                        rowids.append(rowid)
+                        pending.append(row)
+                    }
+                }
                 var filled = 0
                 while position + filled <= listing.pages,
                       layout.start(of: position + filled + 1) - layout.start(of: position) <= pending.count,
                       layout.start(of: position + filled + 1) > layout.start(of: position + filled) { filled += 1 }
-                guard filled > 0 else { return }
+                guard filled > 0 else { return true }
                 let used = layout.start(of: position + filled) - layout.start(of: position)
                 writePages(of: first, from: position, count: filled, rows: pending[..<used], columns: columns, shared: shared,
                            layout: layout)
                 pending.removeFirst(used)
                 position += filled
+                guard let shortcut else { return true }
+                let boundary = rowids[used - 1]
+                rowids.removeFirst(used)
+                guard position <= listing.pages,
+                      incremental?.keepsRestOfListing(first, from: position, after: boundary, shortcut) == true else { return true }
+                position = listing.pages + 1
+                return false
             }
         }
         guard case .success(let names) = read else { return write(page) }
         // The last page, when the rows ran out before they filled it, and an empty listing's first page.
         if position <= listing.pages {
-            writePages(of: first, from: position, count: 1, rows: pending[...], columns: names, shared: shared, layout: layout)
+            writePages(of: first, from: position, count: 1, rows: pending[...], columns: shortcut == nil ? names : Array(names.dropLast()),
+                       shared: shared, layout: layout)
         }
     }
 

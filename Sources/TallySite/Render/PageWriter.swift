@@ -114,7 +114,7 @@ final class PageWriter: Sendable {
             if page.summary.date != nil { feedPages.offer(page.summary, bodyHTML: page.bodyHTML) }
             if let incremental {
                 incremental.noteRendered(instance, files: files, results: page.queryResults,
-                                         clean: result.problems.isEmpty, shown: listing.map { incremental.shownDigest(instance, $0) })
+                                         clean: result.problems.isEmpty, shown: listing.map { incremental.recordedShown(instance, $0) })
             }
         }
         if !result.problems.isEmpty { found.withLock { $0.formUnion(result.problems.map(DiagnosticKey.init)) } }

@@ -227,7 +227,15 @@ does (its queries once) and each of its pages keeps its files if the digest of w
 the other queries' results, the page count, and the row count when its templates may show `paginator.total`:
 `IncrementalBuild.showsListingTotal`, from the tags of its body, title, description, layout and partials) is the
 one recorded when it rendered
-(`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A page
+(`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A listing numbered from
+its end whose split query is row by row on the one changed table it reads and ordered by that table's columns
+(`ListingSort`) is read with the table's rowid as a last column, and after each window of pages its later pages
+keep their files unread once a page of it matched, its page count is the last build's and every version of the
+changed rows it could read sorts strictly before the window's last row, SQLite comparing the two rows' columns
+(`IncrementalBuild+ListingShortcut`, `RowChanges.allVersions`; the reading thread then stops,
+`SiteDatabase.readChunks`); its count is then the one its first page recorded, plus the rows the query makes from the
+changed rows' new versions less those from their old ones, counted by SQLite with the table shadowed by a common table
+expression of those rows (`RowChanges.rowsMade`). A page
 renders otherwise, and always when a feed lists it and it has a `date` (the feed needs its HTML; an undated page
 is in no feed), or a query reads the clock, reads a name with no digest or does not
 compile. The sitemap, the feeds of a query and the data files are kept the same way (`SiteFiles`): each is a
@@ -369,7 +377,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
 | `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors, a refused database leaving no snapshot file behind; `SnapshotUpdateTests`: a snapshot updated from the kept one equals one made from the database (a changed table copied, an unchanged one kept, a materialized view reading a changed table computed again, one not reading it kept, a changed `users` copying the personal tables, a changed schema or a trigger making it again, a database emptied, removed or given a table of Tally's name still getting its error, the views left to compute stale until computed) |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
-| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation), `PaginationFromEndTests` (`paginate_from: end`: the same, and older pages unchanged by rows added at the start), `PaginationDiagnosticTests` and `GeneratedFilesInTheWayTests` (a page whose URL takes the name of robots.txt, the sitemap, a feed, `charts.css`, the 404 page or a data file: its exact error, on a first build and an incremental one, which kept the last output). `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap, which leaves an arena for each page under way; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, a large folder stamped on every core equal to one stamped file by file, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place), `UndecodableNameTests` (names that are not UTF-8: strays removed from the output by their bytes, an error naming such a file among the sources, and the build stamp seeing one added). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a listing numbered from its end whose older pages are kept when a gift is added, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `CountWithoutSortTests` (the final `ORDER BY` a listing's count leaves out), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, the comparisons and other equalities that bound them, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery, and, in runs of their own, two listings numbered from the end, one showing `paginator.total`: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
+| `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation), `PaginationFromEndTests` (`paginate_from: end`: the same, and older pages unchanged by rows added at the start), `PaginationDiagnosticTests` and `GeneratedFilesInTheWayTests` (a page whose URL takes the name of robots.txt, the sitemap, a feed, `charts.css`, the 404 page or a data file: its exact error, on a first build and an incremental one, which kept the last output). `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap, which leaves an arena for each page under way; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, a large folder stamped on every core equal to one stamped file by file, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place), `UndecodableNameTests` (names that are not UTF-8: strays removed from the output by their bytes, an error naming such a file among the sources, and the build stamp seeing one added). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a listing numbered from its end whose older pages are kept when a gift is added, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `CountWithoutSortTests` (the final `ORDER BY` a listing's count leaves out), `ListingShortcutTests` (a listing numbered from its end keeps its later pages unread after a gift at its newest end, and reads them after a change deep in it, a joined table's change, a tie with the window's last row, a new page count, a shown `paginator.total` or a query that is not row by row; random edits; each build equal to a full one), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, the comparisons and other equalities that bound them, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery, and, in runs of their own, two listings numbered from the end, one showing `paginator.total`: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
 | `TallyCheckTests` | `CheckTests` and `DataCheckTests` assert `tally check`'s exact diagnostics and JSON; `ExampleSiteCheckTests` runs it on the example site at the root and under a sub-path |
 | `TallyImportTests` | `ImportFixture` (a migrated database in a temporary folder with a user and three organizations). `AmountTextTests` and `DateTextTests`: exact cases in and out, and each refusal. `CSVImportTests`, `JSONImportTests`, `MastodonImportTests`, `CongressImportTests` (House and Senate roll calls, totals checks, Speaker elections and quorum calls, departed members, a member listed twice, party mismatches, `--replace`, the roster), `ImportDateTests`, `RowPlanTests` (files of plain rows among rows the plan hands on, and of bad rows, imported through `RowPlan` and without it: the same database, summary and messages): rows in with their values, idempotence (twice, identical rows, changed rows with an id), dry run and failed imports leaving the database file byte for byte, and every bad input's exact diagnostic; each Mastodon visibility, boosts, replies, content warnings and HTML to text |
@@ -1636,6 +1644,13 @@ Rendered 2 pages because it reads `gaps`, which has no digest: /users/ada/posts/
 Rendered 1 page because a feed lists it: /about/
 Kept, since what they are made from did not change: data content/orgs/search.json.sql, feed /feeds/posts.xml, sitemap
 Built 8255 pages (2573 rendered, 5682 kept; …) in 16.9 s → /home/me/mysite/public
+```
+
+A listing numbered from its end (`paginate_from: end`) whose later pages a change cannot reach keeps them without
+reading their rows, and `--explain` says so:
+
+```text
+Kept 1986 pages of /users/ada/gifts/ unread: no changed row sorts after the last row read
 ```
 
 When only the database's rows changed, the build copies the snapshot the last build kept and updates it: it copies
@@ -7904,18 +7919,136 @@ Tried and dropped, or left:
 - The feed of pages made from the `limit` newest dated pages: keeping it, and those pages, needs the set of dated
   pages under its path and their records to be known unchanged before they render.
 
+### A listing numbered from its end reads only the pages a change can reach (2026-11-28, branch `listing3`)
+
+Ada's gift listing (`content/users/[username]/gifts.md`, `paginate_from: end`, 100 a page, about 2,000 pages) was
+read whole after one donation, its 200,000 rows made into values and digested page by page, only to find that every
+page but the first showed what it showed. Now, when only tables a listing numbered from its end reads changed, its
+later pages can be kept without reading their rows (`IncrementalBuild+ListingShortcut`):
+
+- **The shape** (`ListingSort`): the split query is one SELECT, row by row (no grouping, aggregate, DISTINCT,
+  window or LIMIT), with inner joins only, naming the one changed table it reads once in FROM, directly, beside no
+  view over it, and ordered by `alias.column [COLLATE x] [ASC|DESC]` terms of that table (an expression, a
+  position, a bare name that could be a result column, or NULLS FIRST/LAST prove nothing). Such a query is read with
+  the table's rowid as an extra last column (`, "d".rowid` before its FROM; the rowid is in every index, so SQLite
+  reads and sorts as for the query itself), which names the row each window of 16 pages ends at; the column is
+  taken off each row before anything sees it.
+- **The proof**, after each window: some page of the listing showed what it showed in this build (its digest
+  equals the record's, which proves the other queries' results, the row count when shown and the page count); the
+  page count is the last build's; and every version (old and new) of the table's changed rows that the query could
+  read (those whose key matches the page's, `ChangedRows.listingSort`, or all) sorts strictly before the window's
+  last row. SQLite compares the two rows' columns, `SELECT count(*) FROM before."donations" AS v, main."donations"
+  AS b WHERE b.rowid = :last AND v.rowid IN (…) AND (v."donated_at" > b."donated_at" OR (v."donated_at" =
+  b."donated_at" AND (v."id" > b."id"))))`, so affinity and collation are the column's (or the term's own
+  COLLATE); a tie with that row, a NULL on either side, a boundary row that is not there or a statement that fails
+  proves nothing (`RowChanges.allVersions`). Then the rows after the window's last row are the last build's, in the
+  same order, at the same distance from the end: the pages after the window keep their files and records (each
+  checked as a kept listing's later pages are: its record, its params, its page count, its files intact), and the
+  reading thread stops at its next row (`SiteDatabase.readChunks`). Anything not proven reads on, as before.
+  `--explain` says `Kept 1986 pages of /users/ada/gifts/ unread: no changed row sorts after the last row read`.
+- **The count from the last build** (`IncrementalBuild.countedFromLastBuild`): the first page of a listing numbered
+  from its end records its row count (a fourth field of its `listing` record; that page's rows change with the count
+  anyway), and the next build's count is that one, plus the rows the query makes from the changed rows' new versions,
+  less those it made from their old ones, each counted by SQLite on those rows alone: `WITH "donations" AS (SELECT *
+  FROM before."donations" WHERE rowid IN (…)) SELECT count(*) FROM (<the query without its ORDER BY>)`, the common
+  table expression shadowing the table (`RowChanges.rowsMade`, on the connection that compared the rows, given the
+  site's functions). Exact for the same shape: each row is made from one row of the one changed table, which the
+  query names once and unqualified (`main.` refuses the shape), and the other tables it reads did not change. A
+  record without the count (the first build with this binary), or a count that does not run, counts with
+  `count(*)` as before.
+- **Why a matched page and not only the rows**: rows that look alike make pages that match though their rows
+  moved; the proof of the rows is the comparison, the matched page proves what every page shares.
+- **What it assumes of SQLite**: rows whose keys tie with the window's last row are all unchanged (a tie proves
+  nothing), and they come out in the same order as in the last build: the plan is the last build's (the same
+  schema; the bench's snapshot has no `sqlite_stat1`; one whose statistics change between builds was not tried),
+  and the sorter keeps tied rows in the order it reads them (its in-memory merge
+  sort and its merges of sorted runs take the earlier one first on a tie), whatever other rows it reads.
+
+Measured A/B with `main`'s release binary (`a2e8ba6`, A) and this branch's (B) on two copies of `/tmp/m-site`
+(20,000 organizations; ada with 200,149 gifts, 2,002 gift pages), each built `--force` twice, then the same donation
+inserted into both and one build each, A then B; the machine shared with two other engineers' builds and this
+branch's own tests (load average by each row):
+
+```sh
+tally build --force --db directory.sqlite --out out1                                   # twice, in each copy
+sqlite3 directory.sqlite "INSERT INTO donations (user_id, organization_id, amount_cents, currency, donated_at) SELECT u.id, o.id, 3302, 'USD', '2025-06-30' FROM users u, organizations o WHERE u.username = 'ada' AND o.slug = 'generated-000001'"
+/usr/bin/time -f "%e s wall %U user %S sys %M KB" tally build --db directory.sqlite --out out1 --timings --explain
+tally build --force --db directory.sqlite --out /tmp/listing3-fresh && diff -r out1 /tmp/listing3-fresh   # no difference
+```
+
+| donation (load) | A: CPU (user + sys) | B: CPU (user + sys) |
+| --- | ---: | ---: |
+| 3302 (10.3–10.4) | 4.84 s | 4.71 s |
+| 3303 (11.7–12.2) | 4.92 s | 4.72 s |
+| 3304 (12.3–12.9) | 5.00 s | 4.63 s |
+| 3305 (6.2–6.4) | 4.47 s | 4.36 s |
+| 3306 (7.1) | 4.70 s | 4.62 s |
+| with the count from the last build too: 3311 (12.0–12.6) | 4.67 s | **4.24 s** |
+| 3312 (11.3–11.8) | 4.54 s | **4.26 s** |
+| 3313 (10.6) | 4.56 s | **4.20 s** |
+
+The first five rows are the pages kept unread alone: a median of 4.84 s against 4.63 s, 0.1–0.37 s less. With the
+count from the last build too (the last three rows): 4.56 s against 4.24 s, 0.28–0.43 s less (7–9 %), so one
+donation is about 14 % of the full build's 30–31 s. The same 649 pages render. The steps (`--timings`, thread CPU):
+
+| step | A | B |
+| --- | ---: | ---: |
+| listing rows read (7 listings) | 439–505 ms | **339–387 ms** |
+| listing rows counted (7 listings; B: 6, ada's from the last build) | 168–197 ms | **28–30 ms** (+ 0 ms) |
+| listing pages compared | 49–57 ms (2,637 pages) | **11–13 ms** (651) |
+| listing pages kept unread | | 11–12 ms (1,986 pages) |
+
+What is left of ada's listing is SQLite's: without an index on `(user_id, donated_at)` it must find, join and sort
+all 200,000 rows before it gives the first (`sqlite3` 3.40 on the snapshot: 0.12 s of user CPU for the first
+1,600 rows sorted, 0.16 s with system time to count them), so reading 16 pages instead of 2,002 saves the values made and digested,
+not the sort. With that index the first 1,600 rows take 0.006 s (0.001 s user) (the plan walks the index backwards: `donated_at
+DESC, id DESC` is its order, `id` being the rowid), and nothing of her listing would be left. Output: the
+20,000-organization site after the donation builds equals a new `--force` build (`diff -r`, after the first five and
+again after the last three); the example content on
+`Tests/Fixtures/second-database.sql` with 3,000 more gifts for ada (dates shared by hundreds of gifts, with and
+without a time, three currencies), after ten edits (a gift at the newest date and tied with it, a tied gift's
+amount, a deep gift deleted and moved to the newest end, an organization renamed, another person's gifts changed
+beside ada's newest), and six more with the count from the last build (gifts at and tied with the newest date, a deep
+gift deleted, a gift to an organization that is not there, which the inner join drops, the two newest deleted), each
+incremental build equal to a `--force` build; the pages were kept unread where the
+change was at the newest end, and read whole otherwise.
+
+Tests (`ListingShortcutTests`, each case compared with a `--force` build byte for byte): a gift added at the newest
+end (14 of 29 pages kept unread, the first page the only one rendered) and deleted again; an old gift changed, deleted
+and moved to the newest end (read whole); an organization renamed, alone and beside a new gift; a tie on the date
+settled by `d.id DESC` (kept unread) and, ordered by the date alone, the boundary row's tie partner changed (read
+whole: it is on the page after the window); a fourth row that splits the first page (every page renders); a layout
+showing `paginator.total` (every page renders); a grouped query, an expression and another table's column as the
+order (read whole); a gift moved from the oldest end among look-alike pages, which only its old version tells; and
+random edits over three seeds, by both orders, at the newest end and deep in the list; the count taken from the
+last build (`listing rows counted from the last build` timed). Seen failing with the code
+broken on purpose: ties taken as sorting before (`>=`): the boundary tie test, with a page that differed from the
+full build; old versions left out: the look-alike test and the random edits (seed 22), both with differing pages;
+no page required to match: the `paginator.total` test, with differing pages; the count from the last build without
+the old versions' rows taken off: five tests and the random edits, with differing pages; and the shortcut off: the
+four tests that count pages kept unread.
+
+Tried and left:
+
+- **The index on `donations (user_id, donated_at)`**: it would make the first window free (0.12 s of the sort),
+  and costs the full build
+  what [the query side](#the-query-side-of-one-donation-2026-11-28-branch-donation4q) measured (the whole
+  listing read in the index's order, `gifts_by_day` slower), plus a way for a site to declare it. Not done.
+- **`LIMIT` on the first window**: SQLite's top-N sort would be cheaper than the whole sort, but may order rows
+  whose keys tie otherwise than the whole query does, which a kept page would then contradict. Not done.
+
 ## Not done yet
 
 - Incremental builds at ≤ 10 % of the full build ([above](#incremental-builds)): one donation on 20,000
-  organizations renders 649 of 30,223 pages and takes about 15 % of the full build's CPU time ([eighth
+  organizations renders 649 of 30,223 pages and takes about 15 % of the full build's CPU time (about 14 % with [branch `listing3`](#a-listing-numbered-from-its-end-reads-only-the-pages-a-change-can-reach-2026-11-28-branch-listing3)) ([eighth
   round](#after-the-merges-of-2026-11-28-eighth-round-session-16); 15–16 % in the seventh, 20 % for `db6ba82`).
   Where its CPU goes now (`--timings`, about 4.7 s in all): the rows checks 0.74–0.76 s (`/users/ada/`'s queries
   over her 32,676 organizations and 200,000 gifts; `history` would be free with an index on `donations (user_id,
   donated_at)`, which a site cannot declare, and which slows the listing that reads her gifts in date order: see
-  [the query side](#the-query-side-of-one-donation-2026-11-28-branch-donation4q)); ada's gift listing, read and
-  counted whole, 0.6 s (reading only its first page needs the sort key at its first page's boundary recorded and
-  every changed row proven to sort before it, as [the range section](#a-range-bounds-a-pages-rows-like-a-key-2026-11-25-branch-range)
-  says); the snapshot 0.6 s (`usd_by_org`, 0.3–0.4 s, groups by an expression over a row-by-row view with a join,
+  [the query side](#the-query-side-of-one-donation-2026-11-28-branch-donation4q)); ada's gift listing, counted
+  from the last build's count and read to its first window of 16 pages ([branch `listing3`](#a-listing-numbered-from-its-end-reads-only-the-pages-a-change-can-reach-2026-11-28-branch-listing3):
+  its other 1,986 pages are kept unread; SQLite still finds, joins and sorts her 200,000 rows before the first,
+  about 0.12 s, which the index above would save); the snapshot 0.6 s (`usd_by_org`, 0.3–0.4 s, groups by an expression over a row-by-row view with a join,
   so `GroupedView` computes it whole; a shortcut through `gifts_by_org` was reverted after review, since it gave
   other pages on databases shaped by others); the in-place commit 0.45–0.48 s (the removal of retired files and
   staging folders, the manifest's save and the kept snapshot; [the output side](#the-output-side-of-one-donation-2026-11-28-branch-donation4o)

@@ -12,7 +12,7 @@ import Testing
     private static let extra = IncrementalFixture.materializedViews.merging(IncrementalFixture.rangeBounds) { _, new in new }
 
     /// SplitMix64: the same edits on every run for one seed, so a failure can be replayed.
-    private struct SeededGenerator: RandomNumberGenerator {
+    struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9e37_79b9_7f4a_7c15
