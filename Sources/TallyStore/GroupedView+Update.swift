@@ -1,0 +1,186 @@
+import GRDB
+import GRDBSQLite
+
+extension GroupedView {
+    /// The table whose changed rows decide which groups to compute again, and the columns `source` passes through from
+    /// it unchanged (source column → the table's).
+    struct Base {
+        let table: String
+        let columns: [String: String]
+    }
+
+    /// `source` when it is a table of `main`; when it is a view made row by row from one such table (each of its rows
+    /// from one row of that table, first in FROM, and rows of other tables of `main`: no grouping, DISTINCT, LIMIT,
+    /// window, subquery, RIGHT or FULL join), that table. Nil otherwise.
+    func base(in db: Database) -> Base? {
+        func kind(_ name: String) -> (type: String, sql: String)? {
+            guard let row = try? Row.fetchOne(db, sql: "SELECT type, sql FROM main.sqlite_master WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')",
+                                              arguments: [name]), let type: String = row["type"], let sql: String = row["sql"] else { return nil }
+            return (type, sql)
+        }
+        guard let found = kind(source) else { return nil }
+        if found.type == "table" { return Base(table: source, columns: Dictionary(uniqueKeysWithValues: comparedColumns.map { ($0, $0) })) }
+        guard let tokens = SelectShape.viewSelect(found.sql), let select = SelectShape(tokens), select.isRowByRow, select.keepsFirstItem,
+              let first = select.from.first,
+              select.from.allSatisfy({ kind($0.name)?.type == "table" }),
+              select.from.dropFirst().allSatisfy({ $0.name != first.name }) else { return nil }
+        return Base(table: first.name, columns: select.columnsPassed(from: first.alias))
+    }
+
+    /// Whether every column whose equality decides what the view gives (`comparedColumns`) is one of `base.table`'s
+    /// passed through, holding values that are equal only when they are the same value: compared with BINARY, and
+    /// with an affinity that turns a number into one kind (a column without one keeps 1 and 1.0 apart while grouping
+    /// them together).
+    func readsExactColumns(of base: Base, in db: Database) -> Bool {
+        comparedColumns.allSatisfy { name in
+            guard let column = base.columns[name] else { return false }
+            var type: UnsafePointer<CChar>?
+            var collation: UnsafePointer<CChar>?
+            var notNull: Int32 = 0, primaryKey: Int32 = 0, autoIncrement: Int32 = 0
+            guard sqlite3_table_column_metadata(db.sqliteConnection, "main", base.table, column, &type, &collation,
+                                                &notNull, &primaryKey, &autoIncrement) == SQLITE_OK else { return false }
+            let declared = type.map { String(cString: $0).uppercased() } ?? ""
+            let binary = collation.map { String(cString: $0).uppercased() == "BINARY" } ?? true
+            return binary && !declared.isEmpty && (declared.contains("INT") || !declared.contains("BLOB"))
+        }
+    }
+
+    /// Computes again, in the materialized table `view`, the groups whose keys are those of a row in the temporary
+    /// table `changedRows` (every version of the changed rows of `base.table`) from `select`, and writes each over the
+    /// one row that holds it. False, perhaps having written some of them, when the groups of some keys are not the
+    /// ones the view holds for them (one appeared or went), a value is a real number, or an error stops it: the caller
+    /// then computes the view again whole, which writes over every row.
+    ///
+    /// Each change's keys are bound from the temporary table's row and each value from the group's row computed again
+    /// (`sqlite3_bind_value`, a copy of SQLite's own value), and the query runs with the keys as parameters, so that
+    /// SQLite takes them into the query (and into the view it reads) and reads those rows alone, through the index
+    /// that finds the fewest (`KeyIndexes`).
+    func update(_ view: String, select: String, base: Base, changedRows: String, in db: Database) -> Bool {
+        let baseKeys = keys.compactMap { base.columns[$0] }
+        guard let columns = try? db.columns(in: view, in: "main").map({ $0.name.lowercased() }), !columns.isEmpty,
+              baseKeys.count == keys.count else { return false }
+        let groupColumns = keys + nullTests
+        let positions = groupColumns.compactMap { columns.firstIndex(of: $0) }
+        guard positions.count == groupColumns.count else { return false }
+        let target = "main." + view.quotedDatabaseIdentifier
+        func matching(_ names: [String]) -> String {
+            names.enumerated().map { "\($1.quotedDatabaseIdentifier) IS ?\($0 + 1)" }.joined(separator: " AND ")
+        }
+        let assignments = columns.enumerated().map { "\($1.quotedDatabaseIdentifier) = ?\($0 + 1)" }.joined(separator: ", ")
+        let statements = RawStatements(db.sqliteConnection, [
+            "SELECT DISTINCT \(baseKeys.map(\.quotedDatabaseIdentifier).joined(separator: ", ")) FROM temp.\(changedRows.quotedDatabaseIdentifier)",
+            "SELECT count(*) FROM \(target) WHERE \(matching(keys))",
+            "SELECT rowid FROM \(target) WHERE \(matching(groupColumns))",
+            "UPDATE \(target) SET \(assignments) WHERE rowid = ?\(columns.count + 1)",
+        ])
+        guard let statements, let indexes = KeyIndexes(table: base.table, columns: baseKeys, in: db),
+              case let (changes, held, kept, write) = (statements[0], statements[1], statements[2], statements[3]) else { return false }
+        var computing: [Int?: RawStatements] = [:]
+        var step = sqlite3_step(changes)
+        while step == SQLITE_ROW {
+            let selective = indexes.fewestRows(keyedBy: changes)
+            if computing[selective] == nil {
+                // Every key but the one whose index finds the fewest rows is written `+key`, which no index serves.
+                let terms = keys.enumerated().map { ($0 == selective || selective == nil ? "" : "+") + "\($1.quotedDatabaseIdentifier) IS ?\($0 + 1)" }
+                // The query on lines of its own: it may end in a comment.
+                guard let made = RawStatements(db.sqliteConnection, ["SELECT * FROM (\n\(select)\n) WHERE \(terms.joined(separator: " AND "))"]),
+                      sqlite3_column_count(made[0]) == Int32(columns.count) else { return false }
+                computing[selective] = made
+            }
+            guard let computed = computing[selective]?[0] else { return false }
+            for statement in [held, computed] {
+                sqlite3_reset(statement)
+                for index in keys.indices { sqlite3_bind_value(statement, Int32(index + 1), sqlite3_column_value(changes, Int32(index))) }
+            }
+            guard sqlite3_step(held) == SQLITE_ROW else { return false }
+            var unmatched = sqlite3_column_int64(held, 0)
+            var row = sqlite3_step(computed)
+            while row == SQLITE_ROW {
+                // Each group computed again has one row in the view, and no real number.
+                guard (0..<Int32(columns.count)).allSatisfy({ sqlite3_column_type(computed, $0) != SQLITE_FLOAT }) else { return false }
+                sqlite3_reset(kept)
+                for (index, position) in positions.enumerated() {
+                    sqlite3_bind_value(kept, Int32(index + 1), sqlite3_column_value(computed, Int32(position)))
+                }
+                guard sqlite3_step(kept) == SQLITE_ROW else { return false }
+                let rowid = sqlite3_column_int64(kept, 0)
+                guard sqlite3_step(kept) == SQLITE_DONE else { return false }
+                sqlite3_reset(write)
+                for index in columns.indices { sqlite3_bind_value(write, Int32(index + 1), sqlite3_column_value(computed, Int32(index))) }
+                sqlite3_bind_int64(write, Int32(columns.count + 1), rowid)
+                guard sqlite3_step(write) == SQLITE_DONE else { return false }
+                unmatched -= 1
+                row = sqlite3_step(computed)
+            }
+            // and the view held no other group of these keys.
+            guard row == SQLITE_DONE, unmatched == 0 else { return false }
+            step = sqlite3_step(changes)
+        }
+        return step == SQLITE_DONE
+    }
+}
+
+/// The key columns of a table that an index of it begins with, to tell, for one change's keys, which index finds the
+/// fewest rows: SQLite, without statistics, takes any of them, and one person's 200,000 gifts found through `user_id`
+/// cost as much as computing the view whole.
+private struct KeyIndexes {
+    /// For each key, by position, a statement counting the table's rows with its value, up to a limit; nil for a key
+    /// no index begins with.
+    private let counts: [RawStatements?]
+
+    init?(table: String, columns: [String], in db: Database) {
+        guard let indexed = try? Set(String.fetchAll(db, sql: """
+            SELECT lower(x.name) FROM pragma_index_list(?1, 'main') l, pragma_index_xinfo(l.name, 'main') x
+            WHERE l.partial = 0 AND x.seqno = 0 AND x.coll = 'BINARY' AND x.name IS NOT NULL
+            """, arguments: [table])) else { return nil }
+        let quoted = "main." + table.quotedDatabaseIdentifier
+        counts = columns.map { column in
+            guard indexed.contains(column.lowercased()) else { return nil }
+            return RawStatements(db.sqliteConnection, [
+                "SELECT count(*) FROM (SELECT 1 FROM \(quoted) WHERE \(column.quotedDatabaseIdentifier) IS ?1 LIMIT ?2)",
+            ])
+        }
+    }
+
+    /// The position of the key whose index finds the fewest rows with the values of `keys`' current row; nil when
+    /// fewer than two keys have an index, so there is nothing to choose.
+    func fewestRows(keyedBy keys: OpaquePointer) -> Int? {
+        guard counts.compactMap({ $0 }).count > 1 else { return nil }
+        var best: (position: Int, rows: Int64)?
+        for (position, statement) in counts.enumerated() {
+            guard let count = statement?[0] else { continue }
+            sqlite3_reset(count)
+            sqlite3_bind_value(count, 1, sqlite3_column_value(keys, Int32(position)))
+            // No need to count past the fewest found so far.
+            sqlite3_bind_int64(count, 2, best.map { $0.rows } ?? Int64.max)
+            guard sqlite3_step(count) == SQLITE_ROW else { return nil }
+            let rows = sqlite3_column_int64(count, 0)
+            if best.map({ rows < $0.rows }) ?? true { best = (position, rows) }
+        }
+        return best?.position
+    }
+}
+
+/// Statements prepared on a connection with SQLite's C API, finalized together when released.
+final class RawStatements {
+    private let statements: [OpaquePointer]
+
+    /// Nil when one of `sql` does not compile.
+    init?(_ connection: OpaquePointer?, _ sql: [String]) {
+        var prepared: [OpaquePointer] = []
+        for text in sql {
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(connection, text, -1, &statement, nil) == SQLITE_OK, let statement else {
+                sqlite3_finalize(statement)
+                prepared.forEach { sqlite3_finalize($0) }
+                return nil
+            }
+            prepared.append(statement)
+        }
+        statements = prepared
+    }
+
+    subscript(index: Int) -> OpaquePointer { statements[index] }
+
+    deinit { statements.forEach { sqlite3_finalize($0) } }
+}
