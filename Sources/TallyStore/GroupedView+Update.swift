@@ -59,35 +59,32 @@ extension GroupedView {
         let baseKeys = keys.compactMap { base.columns[$0] }
         guard let columns = try? db.columns(in: view, in: "main").map({ $0.name.lowercased() }), !columns.isEmpty,
               baseKeys.count == keys.count else { return false }
-        let groupColumns = keys + nullTests
-        let positions = groupColumns.compactMap { columns.firstIndex(of: $0) }
-        guard positions.count == groupColumns.count else { return false }
+        let positions = (keys + nullTests).compactMap { columns.firstIndex(of: $0) }
+        guard positions.count == keys.count + nullTests.count else { return false }
         let target = "main." + view.quotedDatabaseIdentifier
-        func matching(_ names: [String]) -> String {
-            names.enumerated().map { "\($1.quotedDatabaseIdentifier) IS ?\($0 + 1)" }.joined(separator: " AND ")
-        }
+        let tests = nullTests.enumerated().map { " AND \($1.quotedDatabaseIdentifier) IS ?\(keys.count + $0 + 1)" }.joined()
         let assignments = columns.enumerated().map { "\($1.quotedDatabaseIdentifier) = ?\($0 + 1)" }.joined(separator: ", ")
         let statements = RawStatements(db.sqliteConnection, [
             "SELECT DISTINCT \(baseKeys.map(\.quotedDatabaseIdentifier).joined(separator: ", ")) FROM temp.\(changedRows.quotedDatabaseIdentifier)",
-            "SELECT count(*) FROM \(target) WHERE \(matching(keys))",
-            "SELECT rowid FROM \(target) WHERE \(matching(groupColumns))",
             "UPDATE \(target) SET \(assignments) WHERE rowid = ?\(columns.count + 1)",
         ])
-        guard let statements, let indexes = KeyIndexes(table: base.table, columns: baseKeys, in: db),
-              case let (changes, held, kept, write) = (statements[0], statements[1], statements[2], statements[3]) else { return false }
-        var computing: [Int?: RawStatements] = [:]
+        // The groups computed again, and the view's rows of the same keys, each read through the index of the table it
+        // reads that finds the fewest rows.
+        guard let statements, let tableIndexes = KeyIndexes(table: base.table, columns: baseKeys, in: db),
+              let viewIndexes = KeyIndexes(table: view, columns: keys, in: db) else { return false }
+        var computing = KeyedStatements(keys: keys, indexes: tableIndexes, connection: db.sqliteConnection) { terms in
+            // The query on lines of its own: it may end in a comment.
+            ["SELECT * FROM (\n\(select)\n) WHERE \(terms)"]
+        }
+        var holding = KeyedStatements(keys: keys, indexes: viewIndexes, connection: db.sqliteConnection) { terms in
+            ["SELECT count(*) FROM \(target) WHERE \(terms)", "SELECT rowid FROM \(target) WHERE \(terms)\(tests)"]
+        }
+        let (changes, write) = (statements[0], statements[1])
         var step = sqlite3_step(changes)
         while step == SQLITE_ROW {
-            let selective = indexes.fewestRows(keyedBy: changes)
-            if computing[selective] == nil {
-                // Every key but the one whose index finds the fewest rows is written `+key`, which no index serves.
-                let terms = keys.enumerated().map { ($0 == selective || selective == nil ? "" : "+") + "\($1.quotedDatabaseIdentifier) IS ?\($0 + 1)" }
-                // The query on lines of its own: it may end in a comment.
-                guard let made = RawStatements(db.sqliteConnection, ["SELECT * FROM (\n\(select)\n) WHERE \(terms.joined(separator: " AND "))"]),
-                      sqlite3_column_count(made[0]) == Int32(columns.count) else { return false }
-                computing[selective] = made
-            }
-            guard let computed = computing[selective]?[0] else { return false }
+            guard let computedGroups = computing.statements(keyedBy: changes), let viewRows = holding.statements(keyedBy: changes),
+                  sqlite3_column_count(computedGroups[0]) == Int32(columns.count) else { return false }
+            let (computed, held, kept) = (computedGroups[0], viewRows[0], viewRows[1])
             for statement in [held, computed] {
                 sqlite3_reset(statement)
                 for index in keys.indices { sqlite3_bind_value(statement, Int32(index + 1), sqlite3_column_value(changes, Int32(index))) }
@@ -120,6 +117,35 @@ extension GroupedView {
     }
 }
 
+/// Statements that find rows by the keys bound as `?1`, `?2`, …, one set for each key an index may serve: every key
+/// but the one whose index finds the fewest rows for a change's keys is written `+key`, which no index serves.
+private struct KeyedStatements {
+    let keys: [String]
+    var indexes: KeyIndexes
+    let connection: OpaquePointer?
+    /// The statements' SQL, given the keys' terms (`user_id IS ?1 AND +currency IS ?2`).
+    let sql: (String) -> [String]
+    private var made: [Int?: RawStatements] = [:]
+
+    init(keys: [String], indexes: KeyIndexes, connection: OpaquePointer?, sql: @escaping (String) -> [String]) {
+        self.keys = keys
+        self.indexes = indexes
+        self.connection = connection
+        self.sql = sql
+    }
+
+    /// The statements for the keys of `changes`' current row; nil when they do not compile.
+    mutating func statements(keyedBy changes: OpaquePointer) -> RawStatements? {
+        let selective = indexes.fewestRows(keyedBy: changes)
+        if let ready = made[selective] { return ready }
+        let terms = keys.enumerated().map { index, key in
+            (selective == nil || index == selective ? "" : "+") + "\(key.quotedDatabaseIdentifier) IS ?\(index + 1)"
+        }
+        made[selective] = RawStatements(connection, sql(terms.joined(separator: " AND ")))
+        return made[selective]
+    }
+}
+
 /// The key columns of a table that an index of it begins with, to tell, for one change's keys, which index finds the
 /// fewest rows: SQLite, without statistics, takes any of them, and one person's 200,000 gifts found through `user_id`
 /// cost as much as computing the view whole.
@@ -127,6 +153,9 @@ private struct KeyIndexes {
     /// For each key, by position, a statement counting the table's rows with its value, up to a limit; nil for a key
     /// no index begins with.
     private let counts: [RawStatements?]
+    /// The key chosen last, counted first: the changes of one import share their selective key, and each other key's
+    /// count then stops at its rows (one person's 200,000 gifts are counted once, not once a change).
+    private var last = 0
 
     init?(table: String, columns: [String], in db: Database) {
         guard let indexed = try? Set(String.fetchAll(db, sql: """
@@ -144,11 +173,11 @@ private struct KeyIndexes {
 
     /// The position of the key whose index finds the fewest rows with the values of `keys`' current row; nil when
     /// fewer than two keys have an index, so there is nothing to choose.
-    func fewestRows(keyedBy keys: OpaquePointer) -> Int? {
+    mutating func fewestRows(keyedBy keys: OpaquePointer) -> Int? {
         guard counts.compactMap({ $0 }).count > 1 else { return nil }
         var best: (position: Int, rows: Int64)?
-        for (position, statement) in counts.enumerated() {
-            guard let count = statement?[0] else { continue }
+        for position in [last] + counts.indices.filter({ $0 != last }) {
+            guard let count = counts[position]?[0] else { continue }
             sqlite3_reset(count)
             sqlite3_bind_value(count, 1, sqlite3_column_value(keys, Int32(position)))
             // No need to count past the fewest found so far.
@@ -157,6 +186,7 @@ private struct KeyIndexes {
             let rows = sqlite3_column_int64(count, 0)
             if best.map({ rows < $0.rows }) ?? true { best = (position, rows) }
         }
+        if let best { last = best.position }
         return best?.position
     }
 }
