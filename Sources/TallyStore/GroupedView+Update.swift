@@ -80,10 +80,18 @@ extension GroupedView {
             ["SELECT count(*) FROM \(target) WHERE \(terms)", "SELECT rowid FROM \(target) WHERE \(terms)\(tests)"]
         }
         let (changes, write) = (statements[0], statements[1])
+        // Reading a group's rows through an index costs a fraction of what the whole query spends on each row (reading
+        // it, joining, sorting it into its group, writing the view): past four times the table's rows read, as when many
+        // changes' keys find one person's 200,000 gifts through the view's only index, it is computed whole.
+        // (A rowid may be as large as SQLite allows: no sum here may overflow.)
+        var budget = 4 * min(tableIndexes.rows, Int64.max / 8)
         var step = sqlite3_step(changes)
         while step == SQLITE_ROW {
-            guard let computedGroups = computing.statements(keyedBy: changes), let viewRows = holding.statements(keyedBy: changes),
+            guard let (computedGroups, computedRows) = computing.statements(keyedBy: changes),
+                  let (viewRows, heldRows) = holding.statements(keyedBy: changes),
                   sqlite3_column_count(computedGroups[0]) == Int32(columns.count) else { return false }
+            for rows in [computedRows, heldRows] { budget -= min(rows, budget + 1) }
+            guard budget >= 0 else { return false }
             let (computed, held, kept) = (computedGroups[0], viewRows[0], viewRows[1])
             for statement in [held, computed] {
                 sqlite3_reset(statement)
@@ -134,15 +142,16 @@ private struct KeyedStatements {
         self.sql = sql
     }
 
-    /// The statements for the keys of `changes`' current row; nil when they do not compile.
-    mutating func statements(keyedBy changes: OpaquePointer) -> RawStatements? {
-        let selective = indexes.fewestRows(keyedBy: changes)
-        if let ready = made[selective] { return ready }
+    /// The statements for the keys of `changes`' current row, and about how many rows they read; nil when they do not
+    /// compile.
+    mutating func statements(keyedBy changes: OpaquePointer) -> (statements: RawStatements, rows: Int64)? {
+        let (selective, rows) = indexes.fewestRows(keyedBy: changes)
+        if let ready = made[selective] { return (ready, rows) }
         let terms = keys.enumerated().map { index, key in
             (selective == nil || index == selective ? "" : "+") + "\(key.quotedDatabaseIdentifier) IS ?\(index + 1)"
         }
         made[selective] = RawStatements(connection, sql(terms.joined(separator: " AND ")))
-        return made[selective]
+        return made[selective].map { ($0, rows) }
     }
 }
 
@@ -156,6 +165,8 @@ private struct KeyIndexes {
     /// The key chosen last, counted first: the changes of one import share their selective key, and each other key's
     /// count then stops at its rows (one person's 200,000 gifts are counted once, not once a change).
     private var last = 0
+    /// The table's rows, as its largest rowid tells without reading them: what a key no index serves reads.
+    let rows: Int64
 
     init?(table: String, columns: [String], in db: Database) {
         guard let indexed = try? Set(String.fetchAll(db, sql: """
@@ -163,6 +174,7 @@ private struct KeyIndexes {
             WHERE l.partial = 0 AND x.seqno = 0 AND x.coll = 'BINARY' AND x.name IS NOT NULL
             """, arguments: [table])) else { return nil }
         let quoted = "main." + table.quotedDatabaseIdentifier
+        rows = max(0, (try? Int64.fetchOne(db, sql: "SELECT max(rowid) FROM \(quoted)")) ?? 0)
         counts = columns.map { column in
             guard indexed.contains(column.lowercased()) else { return nil }
             return RawStatements(db.sqliteConnection, [
@@ -171,23 +183,24 @@ private struct KeyIndexes {
         }
     }
 
-    /// The position of the key whose index finds the fewest rows with the values of `keys`' current row; nil when
-    /// fewer than two keys have an index, so there is nothing to choose.
-    mutating func fewestRows(keyedBy keys: OpaquePointer) -> Int? {
-        guard counts.compactMap({ $0 }).count > 1 else { return nil }
+    /// The position of the key whose index finds the fewest rows with the values of `keys`' current row (nil when
+    /// fewer than two keys have an index, so there is nothing to choose), and how many rows that is (all of them when
+    /// none has).
+    mutating func fewestRows(keyedBy keys: OpaquePointer) -> (position: Int?, rows: Int64) {
         var best: (position: Int, rows: Int64)?
         for position in [last] + counts.indices.filter({ $0 != last }) {
             guard let count = counts[position]?[0] else { continue }
             sqlite3_reset(count)
             sqlite3_bind_value(count, 1, sqlite3_column_value(keys, Int32(position)))
             // No need to count past the fewest found so far.
-            sqlite3_bind_int64(count, 2, best.map { $0.rows } ?? Int64.max)
-            guard sqlite3_step(count) == SQLITE_ROW else { return nil }
+            sqlite3_bind_int64(count, 2, best.map { $0.rows } ?? min(rows, Int64.max - 1) + 1)
+            guard sqlite3_step(count) == SQLITE_ROW else { return (nil, rows) }
             let rows = sqlite3_column_int64(count, 0)
             if best.map({ rows < $0.rows }) ?? true { best = (position, rows) }
         }
-        if let best { last = best.position }
-        return best?.position
+        guard let best else { return (nil, rows) }
+        last = best.position
+        return (counts.compactMap { $0 }.count > 1 ? best.position : nil, best.rows)
     }
 }
 
