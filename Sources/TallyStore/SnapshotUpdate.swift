@@ -219,13 +219,15 @@ extension PublishedSnapshot {
 /// in the schema and its indexes, and numbers its rows from 1 as `make` did.
 struct StaleViews: Sendable {
     var views: [PublishedSnapshot.MaterializedView] = []
+    /// The copied tables and these views, lowercased: what a view reads that is not as the kept snapshot had it.
+    private var changed: Set<String> = []
 
     init() {}
 
     init(reading changed: Set<String>, _ materialized: [PublishedSnapshot.MaterializedView]) {
-        var stale = changed
-        for view in materialized where !view.reads.isDisjoint(with: stale) {
-            stale.insert(view.name.lowercased())
+        self.changed = changed
+        for view in materialized where !view.reads.isDisjoint(with: self.changed) {
+            self.changed.insert(view.name.lowercased())
             views.append(view)
         }
     }
@@ -235,16 +237,18 @@ struct StaleViews: Sendable {
     var names: Set<String> { Set(views.map { $0.name.lowercased() }) }
 
     /// - Parameter changedRows: for a table (ASCII-lowercased) whose own rows alone changed, the temporary table of
-    ///   every version of those rows (`apply`): a view that only adds up that table's rows by plain columns has those
-    ///   rows' groups computed again alone when it can (`GroupedView`).
+    ///   every version of those rows (`apply`): a view that only adds up that table's rows, or a row-by-row view's over
+    ///   it, by columns passed through from it has those rows' groups computed again alone when it can (`GroupedView`),
+    ///   if nothing else it reads changed.
     /// - Returns: the views whose groups alone were computed again.
     @discardableResult
     func compute(in db: Database, changedRows: [String: String] = [:]) throws -> [String] {
         var grouped: [String] = []
         for view in views {
             let quoted = "main." + view.name.quotedDatabaseIdentifier
-            if let shape = GroupedView(select: view.select), view.reads == [shape.table], let rows = changedRows[shape.table],
-               shape.readsExactColumns(in: db), shape.update(view.name, select: view.select, changedRows: rows, in: db) {
+            if let shape = GroupedView(select: view.select), let base = shape.base(in: db),
+               let rows = changedRows[SQLText.asciiLowercased(base.table)], view.reads.intersection(changed) == [base.table.lowercased()],
+               shape.readsExactColumns(of: base, in: db), shape.update(view.name, select: view.select, base: base, changedRows: rows, in: db) {
                 grouped.append(view.name)
                 continue
             }

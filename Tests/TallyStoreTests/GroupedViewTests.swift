@@ -12,9 +12,24 @@ import Testing
             FROM donations
             GROUP BY user_id, donated_at
             """))
-        #expect(view.table == "donations")
+        #expect(view.source == "donations")
         #expect(view.keys == ["user_id", "donated_at"])
-        #expect(view.columns == ["user_id", "donated_at", "amount_cents", "note"])
+        #expect(view.nullTests == [])
+        #expect(view.comparedColumns == ["user_id", "donated_at", "amount_cents"], "the keys and what min and max read")
+    }
+
+    @Test func aViewAddedUpByPlainColumnsAndNullTestsIsRead() throws {
+        let view = try #require(GroupedView(select: """
+            SELECT user_id, organization_id, currency, usd_cents IS NULL AS no_rate, count(*) AS gifts,
+                   sum(amount_cents) AS amount_cents, sum(usd_cents) AS usd_cents, 'USD' AS usd_currency, 'it''s' AS quoted,
+                   sum(converted) AS converted, note IS NOT NULL AS noted
+            FROM gifts_in_usd
+            GROUP BY user_id, organization_id, currency, usd_cents IS NULL, note IS NOT NULL
+            """))
+        #expect(view.source == "gifts_in_usd")
+        #expect(view.keys == ["user_id", "organization_id", "currency"])
+        #expect(view.nullTests == ["no_rate", "noted"])
+        #expect(view.comparedColumns == ["user_id", "organization_id", "currency"])
     }
 
     @Test(arguments: [
@@ -39,6 +54,18 @@ import Testing
         "SELECT user_id, sum(amount_cents) AS USER_ID FROM donations GROUP BY user_id",
         // SQLite runs a query that ends in an open comment, but not once it is wrapped in another.
         "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id /* open",
+        // A NULL test not grouped by is any row's; one grouped by but not shown cannot be matched with its row.
+        "SELECT user_id, note IS NULL AS bare, count(*) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id, note IS NULL",
+        "SELECT user_id, note IS NULL AS a, note IS NOT NULL AS b, count(*) AS n FROM donations GROUP BY user_id, note IS NULL",
+        "SELECT user_id, note IS NULL AS a, note IS NULL AS b, count(*) AS n FROM donations GROUP BY user_id, note IS NULL",
+        "SELECT user_id, note IS 1 AS a, count(*) AS n FROM donations GROUP BY user_id, note IS 1",
+        "SELECT user_id, note IS NULL, count(*) AS n FROM donations GROUP BY user_id, note IS NULL",
+        "SELECT user_id, 'USD', count(*) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, 'USD' || note AS c, count(*) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, 'open AS c, count(*) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, count(*) AS n, sum(amount_cents) AS n FROM donations GROUP BY user_id",
+        "SELECT user_id, count(*) AS n FROM donations GROUP BY user_id IS NULL",
     ])
     func anythingElseIsNot(select: String) {
         #expect(GroupedView(select: select) == nil)

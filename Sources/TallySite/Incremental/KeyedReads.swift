@@ -45,9 +45,7 @@ struct KeyedReads {
 
         /// - Parameter statement: `CREATE VIEW name AS SELECT …`, as `sqlite_master` keeps it.
         init(statement: String, reads: Set<String>) {
-            let tokens = SQLTokens(statement).tokens
-            let body = tokens.firstIndex { $0.isKeyword("as") }
-            select = body.flatMap { body in tokens[..<body].contains(.symbol("(")) ? nil : Array(tokens[(body + 1)...]) }
+            select = SelectShape.viewSelect(statement)
             self.reads = reads
         }
     }

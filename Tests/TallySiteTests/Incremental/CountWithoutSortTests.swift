@@ -1,4 +1,5 @@
 @testable import TallySite
+import TallyStore
 import Testing
 
 /// A listing's rows are counted with `count(*)` over its query without its final `ORDER BY`, which SQLite would

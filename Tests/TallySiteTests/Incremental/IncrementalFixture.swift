@@ -123,6 +123,22 @@ struct IncrementalFixture {
             FROM donations GROUP BY user_id, organization_id
 
             """,
+        // Gifts made row by row with their organization (`rated_gifts`), added up by columns passed through from
+        // donations and a NULL test: an update computes the groups of the changed gifts' keys alone, unless
+        // organizations changed too.
+        "views/rated_gifts.sql": """
+            SELECT d.user_id, d.organization_id, d.currency, d.amount_cents, o.slug,
+                   CASE WHEN o.slug <> 'a' THEN d.amount_cents * 2 END AS doubled
+            FROM donations d LEFT JOIN organizations o ON o.id = d.organization_id
+
+            """,
+        "views/rated_sums.sql": """
+            -- tally: materialize
+            SELECT user_id, organization_id, currency, doubled IS NULL AS single, count(*) AS n, sum(amount_cents) AS cents,
+                   sum(doubled) AS doubled, 'x' AS mark
+            FROM rated_gifts GROUP BY user_id, organization_id, currency, doubled IS NULL
+
+            """,
         "content/stats.md": """
             ---
             title: Stats
@@ -136,10 +152,14 @@ struct IncrementalFixture {
             ```sql sums
             SELECT rowid AS place, * FROM gift_sums
             ```
+            ```sql rated
+            SELECT rowid AS place, * FROM rated_sums
+            ```
             {{#stats}}- {{slug}} {{loud}} {{n}} {{cents}} {{names}}
             {{/stats}}{{#people}}- {{username}} {{display_name}}
             {{/people}}{{#sums}}- {{place}}: {{user_id}} {{organization_id}} {{n}} {{cents}} {{latest}}
-            {{/sums}}
+            {{/sums}}{{#rated}}- {{place}}: {{user_id}} {{organization_id}} {{currency}} {{single}} {{n}} {{cents}} {{doubled}} {{mark}}
+            {{/rated}}
             """,
     ]
 

@@ -1,8 +1,9 @@
-/// A query's text as SQLite's tokenizer would split it, comments dropped: enough for `KeyedReads` to find a
-/// query's FROM items and the equalities of its WHERE clause. Not a parser: anything `KeyedReads` does not
-/// recognize in these tokens makes it prove nothing, and the page renders.
-struct SQLTokens {
-    enum Token: Equatable {
+/// A query's text as SQLite's tokenizer would split it, comments dropped: enough for `KeyedReads` (in `TallySite`) to
+/// find a query's FROM items and the equalities of its WHERE clause, and for `GroupedView` to read the view it groups.
+/// Not a parser: anything they do not recognize in these tokens makes them prove nothing, and the page renders or the
+/// view is computed whole.
+package struct SQLTokens {
+    package enum Token: Equatable, Sendable {
         /// A keyword or bare name, lowercased: `select`, `donations`.
         case word(String)
         /// A quoted name (`"name"`, `` `name` ``, `[name]`), lowercased as SQLite matches names.
@@ -15,11 +16,11 @@ struct SQLTokens {
         case symbol(String)
     }
 
-    let tokens: [Token]
+    package let tokens: [Token]
     /// Where each token starts in the query's UTF-8.
-    let starts: [Int]
+    package let starts: [Int]
 
-    init(_ sql: String) {
+    package init(_ sql: String) {
         let text = Array(sql.utf8)
         var tokens: [Token] = []
         var starts: [Int] = []
@@ -102,7 +103,7 @@ struct SQLTokens {
 
     /// The query without its final top-level `ORDER BY`, which does not change how many rows it gives, so that
     /// `count(*)` over it need not sort them; nil when it has none, or a `LIMIT` follows it.
-    static func withoutFinalOrderBy(_ sql: String) -> String? {
+    package static func withoutFinalOrderBy(_ sql: String) -> String? {
         let query = SQLTokens(sql)
         var depth = 0
         var orderBy: Int?
@@ -122,7 +123,7 @@ struct SQLTokens {
 
     /// The names this statement declares as common table expressions (`WITH gaps AS (…)`, `, days (d) AS
     /// MATERIALIZED (…)`), lowercased: SQLite's authorizer reports `count(*)` over one as a read of a table.
-    var commonTableNames: Set<String> {
+    package var commonTableNames: Set<String> {
         var names: Set<String> = []
         for (index, token) in tokens.enumerated() where token.isKeyword("as") && index > 0 {
             var body = index + 1
@@ -152,7 +153,7 @@ struct SQLTokens {
 
 extension SQLTokens.Token {
     /// The name a word or quoted name gives; nil for anything else.
-    var name: String? {
+    package var name: String? {
         switch self {
         case .word(let name), .quoted(let name): return name
         default: return nil
@@ -160,11 +161,11 @@ extension SQLTokens.Token {
     }
 
     /// The bare word, which may be a keyword (a quoted name never is one); nil for anything else.
-    var keyword: String? {
+    package var keyword: String? {
         if case .word(let word) = self { return word }
         return nil
     }
 
     /// Whether this is the bare keyword `keyword`.
-    func isKeyword(_ keyword: String) -> Bool { self == .word(keyword) }
+    package func isKeyword(_ keyword: String) -> Bool { self == .word(keyword) }
 }

@@ -1,31 +1,34 @@
-/// The parts of a single SELECT that `KeyedReads` needs: its FROM items, the equalities among its top-level
-/// WHERE conjuncts (and ON clauses, when every join is inner) and the columns its result passes through. Nil
-/// for anything but one SELECT without subqueries, common table expressions or compounds: those prove nothing.
-/// With `keyedSubqueries`, a top-level WHERE conjunct `alias.column IN (SELECT …)` may hold a subquery (the
-/// only place one may be), kept apart as an `InSubquery`.
-struct SelectShape {
-    typealias Token = SQLTokens.Token
+/// The parts of a single SELECT that `KeyedReads` (and `GroupedView`, for the view it groups) needs: its FROM items,
+/// the equalities among its top-level WHERE conjuncts (and ON clauses, when every join is inner) and the columns its
+/// result passes through. Nil for anything but one SELECT without subqueries, common table expressions or compounds:
+/// those prove nothing. With `keyedSubqueries`, a top-level WHERE conjunct `alias.column IN (SELECT …)` may hold a
+/// subquery (the only place one may be), kept apart as an `InSubquery`.
+package struct SelectShape {
+    package typealias Token = SQLTokens.Token
 
     /// A table, view or table-valued function in FROM, with the name its columns are qualified by.
-    struct Item {
-        let name: String
-        let alias: String
+    package struct Item {
+        package let name: String
+        package let alias: String
     }
 
     /// A top-level WHERE conjunct `reference IN (SELECT …)`: the rows read are those whose `reference` is one of
     /// the subquery's values.
-    struct InSubquery {
+    package struct InSubquery {
         /// `alias.column`, as `parametersEqual` names members.
-        let reference: String
+        package let reference: String
         /// The subquery's text, made again from its tokens; nil when a token's text is not kept (a string,
         /// number or quoted name), so it cannot run apart.
-        let sql: String?
+        package let sql: String?
         /// Every name the subquery's tokens hold: what it may read.
-        let names: Set<String>
+        package let names: Set<String>
     }
 
-    let from: [Item]
-    private(set) var inSubqueries: [InSubquery] = []
+    package let from: [Item]
+    /// Whether each result row holds a row of the first FROM item, as it is: no RIGHT or FULL join, which makes rows
+    /// whose first item's columns are NULL.
+    package let keepsFirstItem: Bool
+    package private(set) var inSubqueries: [InSubquery] = []
     private let tokens: [Token]
     private let outputs: [[Token]]
     private let conjuncts: [[Token]]
@@ -33,7 +36,7 @@ struct SelectShape {
     private static let clauseEnds: Set<String> = ["where", "group", "having", "order", "limit", "window"]
     private static let joinWords: Set<String> = ["join", "inner", "cross", "left", "right", "full", "outer", "natural"]
 
-    init?(_ tokens: [Token], keyedSubqueries: Bool = false) {
+    package init?(_ tokens: [Token], keyedSubqueries: Bool = false) {
         let selects = tokens.filter { $0.isKeyword("select") }.count
         let compound: Set<String> = ["with", "union", "intersect", "except", "values"]
         guard selects == 1 || keyedSubqueries, tokens.first?.isKeyword("select") == true,
@@ -52,6 +55,7 @@ struct SelectShape {
         }
         guard let from = Self.items(Array(tokens[(fromIndex + 1)..<fromEnd]), conjuncts: &conjuncts) else { return nil }
         self.from = from
+        keepsFirstItem = !tokens[(fromIndex + 1)..<fromEnd].contains { $0.isKeyword("right") || $0.isKeyword("full") }
         self.tokens = tokens
         outputs = Self.split(Array(tokens[1..<fromIndex]), at: { $0 == .symbol(",") })
         self.conjuncts = conjuncts.filter { Self.inSubquery($0) == nil }
@@ -64,6 +68,14 @@ struct SelectShape {
             inSubqueries.append(InSubquery(reference: reference, sql: Self.text(of: subquery.body),
                                            names: Set(subquery.body.compactMap(\.name))))
         }
+    }
+
+    /// The SELECT of a view's statement, `CREATE VIEW name AS SELECT …` as `sqlite_master` keeps it; nil when the
+    /// statement names the view's columns (`CREATE VIEW v (a, b) AS …`), which is not followed here.
+    package static func viewSelect(_ statement: String) -> [Token]? {
+        let tokens = SQLTokens(statement).tokens
+        guard let body = tokens.firstIndex(where: { $0.isKeyword("as") }), !tokens[..<body].contains(.symbol("(")) else { return nil }
+        return Array(tokens[(body + 1)...])
     }
 
     /// `reference IN ( SELECT … )`, the parenthesis closing at the conjunct's end: its reference and subquery.
@@ -91,7 +103,7 @@ struct SelectShape {
 
     /// Whether each result row is made from one row of each FROM item: no grouping, aggregate, window, DISTINCT
     /// or LIMIT (the one SELECT has no subquery to hide them in).
-    var isRowByRow: Bool {
+    package var isRowByRow: Bool {
         let banned: Set<String> = ["group", "having", "distinct", "limit", "over", "window"]
         let aggregates: Set<String> = ["count", "sum", "total", "avg", "min", "max", "group_concat", "string_agg",
                                        "json_group_array", "json_group_object", "jsonb_group_array", "jsonb_group_object"]
@@ -102,7 +114,7 @@ struct SelectShape {
     }
 
     /// Each (column, parameter) where `alias.column` equals `:parameter` through the conjuncts' equalities.
-    func parametersEqual(to alias: String) -> [(column: String, parameter: String)] {
+    package func parametersEqual(to alias: String) -> [(column: String, parameter: String)] {
         var classes = EqualityClasses()
         for conjunct in conjuncts {
             guard conjunct.count >= 3, let equals = conjunct.firstIndex(where: { $0 == .symbol("=") || $0 == .symbol("==") }),
@@ -123,7 +135,7 @@ struct SelectShape {
     /// Each (column, comparison, parameter) where a conjunct compares `alias.column` with `:parameter` by `<`, `<=`,
     /// `>`, `>=` or `=` (`==` is given as `=`), the column put on the left: `:starts <= d.donated_at` is (`donated_at`,
     /// `>=`, `starts`). An equality is found only here when both sides are these two, not through a chain of them.
-    func parametersCompared(to alias: String) -> [(column: String, comparison: String, parameter: String)] {
+    package func parametersCompared(to alias: String) -> [(column: String, comparison: String, parameter: String)] {
         let flipped = ["<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "==": "="]
         return conjuncts.compactMap { conjunct in
             guard let index = conjunct.firstIndex(where: { if case .symbol(let s) = $0 { flipped[s] != nil } else { false } }),
@@ -143,7 +155,7 @@ struct SelectShape {
 
     /// Output name → column of `alias` for each result column that is just that column (`d.organization_id`, or
     /// `d.organization_id AS org`); a name two result columns share is left out.
-    func columnsPassed(from alias: String) -> [String: String] {
+    package func columnsPassed(from alias: String) -> [String: String] {
         var passed: [String: String] = [:]
         var seen: [String: Int] = [:]
         for output in outputs {
@@ -174,7 +186,7 @@ struct SelectShape {
     }
 
     /// `alias.column`, a bare column when FROM has one item, or a named parameter, as a member of an equality.
-    func reference(_ tokens: [Token]) -> String? {
+    package func reference(_ tokens: [Token]) -> String? {
         if tokens.count == 3, let alias = tokens[0].name, tokens[1] == .symbol("."), let column = tokens[2].name {
             return alias + "." + column
         }
