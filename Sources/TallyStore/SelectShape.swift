@@ -284,7 +284,7 @@ package struct SelectShape {
     }
 
     /// Each token's nesting depth in parentheses and CASE … END; a closing token has its opening's depth.
-    static func depths(_ tokens: [Token]) -> [Int] {
+    package static func depths(_ tokens: [Token]) -> [Int] {
         var depth = 0
         return tokens.map { token in
             if token == .symbol(")") || token.isKeyword("end") { depth = max(0, depth - 1); return depth }
