@@ -13,8 +13,10 @@ package struct ChangedRuns: Sendable {
     ///   - now: the digests of the rows this snapshot copied.
     ///
     /// A table another changed table decides the scrub of (every table when `users` changed, as if every table were a
-    /// personal one) may have lost or regained rows outside its changed runs: it gets no runs.
-    init(keptStamp: String, recorded: SourceDigests, now: SourceDigests) {
+    /// personal one) may have lost or regained rows outside its changed runs: it gets no runs. Nor does a table whose
+    /// private column could not be dropped (`SnapshotUpdate.tablesBlanked`): it is blanked with NULL, or with '' where a
+    /// constraint refuses NULL for any row, so one changed row can change the blank of every other.
+    init(keptStamp: String, recorded: SourceDigests, now: SourceDigests, blanked: Set<String>) {
         self.keptStamp = keptStamp
         let changed = now.changedTables(since: recorded)
         let lowercased = Set(changed.map(SQLText.asciiLowercased))
@@ -22,7 +24,7 @@ package struct ChangedRuns: Sendable {
         var runs: [String: [Int64]] = [:]
         for table in changed {
             let name = SQLText.asciiLowercased(table)
-            guard !PublishedSnapshot.scrubbedWith(lowercased.subtracting([name]), personalTables: everyTable).contains(name),
+            guard !blanked.contains(name), !PublishedSnapshot.scrubbedWith(lowercased.subtracting([name]), personalTables: everyTable).contains(name),
                   let found = now.changedChunks(of: table, since: recorded) else { continue }
             runs[name] = found
         }

@@ -83,32 +83,36 @@ enum PublishedSnapshot {
     /// - Parameter only: when updating a snapshot (`SnapshotUpdate`), the tables whose rows were copied again; the
     ///   others were scrubbed when the kept snapshot was made.
     static func removeUnpublishedUsers(_ db: Database, published: [String], only: Set<String>? = nil) throws {
-        // Uses `keyColumns` only to match rows: keep the two in step.
+        // Uses `keyColumns` only to match rows: keep the two in step. SQLite's names are ASCII case-insensitive, so a
+        // table `Users` is the `users` every page's `FROM users` reads: names are matched lowercased, and written in
+        // SQL as the schema spells them (a `Users` table was left unscrubbed, its unpublished rows on the pages).
         let tables = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        guard tables.contains("users") else { return }
-        let scrubbed = tables.filter { only?.contains($0) ?? true }
-        let columnsByTable = try Dictionary(uniqueKeysWithValues: scrubbed.map { table in
-            (table, try db.columns(in: table, in: "main").map(\.name))
+        let spelled = Dictionary(tables.map { (SQLText.asciiLowercased($0), $0) }, uniquingKeysWith: { first, _ in first })
+        guard spelled["users"] != nil else { return }
+        let only = only.map { Set($0.map(SQLText.asciiLowercased)) }
+        let columnsByTable = try Dictionary(uniqueKeysWithValues: spelled.filter { only?.contains($0.key) ?? true }.map { name, table in
+            (name, Set(try db.columns(in: table, in: "main").map { SQLText.asciiLowercased($0.name) }))
         })
+        func named(_ table: String) -> String { "main." + (spelled[table] ?? table).quotedDatabaseIdentifier }
         if let columns = columnsByTable["users"] {
             if columns.contains("username") {
                 let placeholders = databaseQuestionMarks(count: published.count)
-                try db.execute(sql: "DELETE FROM main.users WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
+                try db.execute(sql: "DELETE FROM \(named("users")) WHERE username NOT IN (\(placeholders))", arguments: StatementArguments(published))
             } else {
                 // Without usernames nobody can be named in the config, so nobody is published.
-                try db.execute(sql: "DELETE FROM main.users")
+                try db.execute(sql: "DELETE FROM \(named("users"))")
             }
         }
-        for table in scrubbed.sorted() where table != "users" && columnsByTable[table]?.contains("user_id") == true {
-            try db.execute(sql: "DELETE FROM main.\(table.quotedDatabaseIdentifier) WHERE user_id IS NULL OR user_id NOT IN (SELECT id FROM main.users)")
+        for table in columnsByTable.keys.sorted() where table != "users" && columnsByTable[table]?.contains("user_id") == true {
+            try db.execute(sql: "DELETE FROM \(named(table)) WHERE user_id IS NULL OR user_id NOT IN (SELECT id FROM \(named("users")))")
         }
         // Rows that reach a user only through another personal table.
         if let columns = columnsByTable["post_deliveries"] {
-            if columns.contains("post_id"), tables.contains("posts") {
-                try db.execute(sql: "DELETE FROM main.post_deliveries WHERE post_id NOT IN (SELECT id FROM main.posts)")
+            if columns.contains("post_id"), spelled["posts"] != nil {
+                try db.execute(sql: "DELETE FROM \(named("post_deliveries")) WHERE post_id NOT IN (SELECT id FROM \(named("posts")))")
             }
-            if columns.contains("account_id"), tables.contains("social_accounts") {
-                try db.execute(sql: "DELETE FROM main.post_deliveries WHERE account_id NOT IN (SELECT id FROM main.social_accounts)")
+            if columns.contains("account_id"), spelled["social_accounts"] != nil {
+                try db.execute(sql: "DELETE FROM \(named("post_deliveries")) WHERE account_id NOT IN (SELECT id FROM \(named("social_accounts")))")
             }
         }
     }
@@ -120,9 +124,11 @@ enum PublishedSnapshot {
     /// table's rows, and a changed `posts` or `social_accounts` those of `post_deliveries` (`removeUnpublishedUsers`).
     static func scrubbedWith(_ changed: Set<String>, personalTables: Set<String>) -> Set<String> {
         var tables = changed
-        if tables.contains("users") { tables.formUnion(personalTables) }
-        if !tables.isDisjoint(with: ["posts", "social_accounts", "users"]), personalTables.contains("post_deliveries") {
-            tables.insert("post_deliveries")
+        let lowered = Set(changed.map(SQLText.asciiLowercased))
+        if lowered.contains("users") { tables.formUnion(personalTables) }
+        if !lowered.isDisjoint(with: ["posts", "social_accounts", "users"]),
+           let deliveries = personalTables.first(where: { SQLText.asciiLowercased($0) == "post_deliveries" }) {
+            tables.insert(deliveries)
         }
         return tables
     }
@@ -148,14 +154,16 @@ enum PublishedSnapshot {
 
     private static func removePrivateColumns(_ db: Database, _ privateColumns: [PublicationPolicy.PrivateColumn]) throws {
         for column in privateColumns {
+            // Matched as SQLite matches names, whatever their case: an `Email` column is the `email` a page can select.
             guard try db.tableExists(column.table),
-                  try db.columns(in: column.table).contains(where: { $0.name == column.column }) else { continue }
-            let table = column.table.quotedDatabaseIdentifier, name = column.column.quotedDatabaseIdentifier
+                  let spelled = try db.columns(in: column.table).first(where: { SQLText.sameName($0.name, column.column) })?.name
+            else { continue }
+            let table = column.table.quotedDatabaseIdentifier, name = spelled.quotedDatabaseIdentifier
             // DROP COLUMN fails while an index uses the column; the snapshot is a copy, so its indexes can go.
             let indexes = try String.fetchAll(db, sql: """
                 SELECT DISTINCT l.name FROM pragma_index_list(?) l, pragma_index_info(l.name) i
-                WHERE i.name = ? AND l.origin = 'c'
-                """, arguments: [column.table, column.column])
+                WHERE i.name = ? COLLATE NOCASE AND l.origin = 'c'
+                """, arguments: [column.table, spelled])
             for index in indexes { try db.execute(sql: "DROP INDEX \(index.quotedDatabaseIdentifier)") }
             // It also fails on a column that a constraint names; then blank every value instead.
             do {

@@ -34,6 +34,11 @@ enum SQLText {
 
     /// `name` with ASCII's capitals made small and nothing else, as SQLite compares names: `"\u{212A}"` (KELVIN
     /// SIGN) is not `k`.
+    /// Whether two names are one to SQLite, which compares table and column names ASCII case-insensitively.
+    static func sameName(_ first: String, _ second: String) -> Bool {
+        asciiLowercased(first) == asciiLowercased(second)
+    }
+
     static func asciiLowercased(_ name: String) -> String {
         String(decoding: name.utf8.map(lowercasedASCII), as: UTF8.self)
     }

@@ -29,7 +29,7 @@ extension SiteDatabase {
         var made = recorded
         made.database = database
         made.source = source
-        let runs = keptStamp.flatMap { keptIsThis ? ChangedRuns(keptStamp: $0, recorded: recorded.source, now: source) : nil }
+        let runs = keptStamp.flatMap { keptIsThis ? ChangedRuns(keptStamp: $0, recorded: recorded.source, now: source, blanked: update.tablesBlanked) : nil }
         return SiteDatabase(file: previous.file, opened: OpenedSnapshot(update: update, madeFrom: made, changedRuns: runs, staleViews: stale,
                                                                         continued: true),
                             functions: previous.functions)

@@ -49,7 +49,7 @@ extension SiteDatabase {
                                                                       deferViews: deferViews, at: snapshotPath) {
                 // Only when the kept file did not change while it was copied: the runs say how this copy differs from it.
                 let runs = keptStamp.flatMap { stamp in
-                    KeptSnapshot.stamp(kept.path) == stamp ? ChangedRuns(keptStamp: stamp, recorded: recorded.source, now: source) : nil
+                    KeptSnapshot.stamp(kept.path) == stamp ? ChangedRuns(keptStamp: stamp, recorded: recorded.source, now: source, blanked: update.tablesBlanked) : nil
                 }
                 return OpenedSnapshot(update: update, madeFrom: KeptSnapshot.Record(database: database, content: recorded.content,
                                                                                     settings: settings, source: source),

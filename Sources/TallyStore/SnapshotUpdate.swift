@@ -12,6 +12,9 @@ public struct SnapshotUpdate: Sendable, Equatable {
     public var viewsComputed: [String] = []
     /// Those of `viewsComputed` whose changed groups alone were computed again (`GroupedView`).
     public var groupsComputed: [String] = []
+    /// The copied tables (ASCII-lowercased) with a private column that could not be dropped, blanked again over every
+    /// row: NULL or '' by what the rows' constraints allow, so a changed row can change every other's (`ChangedRuns`).
+    public var tablesBlanked: Set<String> = []
 
     public init(tablesCopied: [String] = [], viewsComputed: [String] = [], groupsComputed: [String] = []) {
         self.tablesCopied = tablesCopied
@@ -94,10 +97,11 @@ extension PublishedSnapshot {
         let changed = now.changedTables(since: recorded)
         guard !changed.isEmpty else { return (SnapshotUpdate(), now, StaleViews(), [:]) }
         var personal: Set<String> = []
-        for table in now.tables.keys where try db.columns(in: table, in: "tally_source").contains(where: { $0.name == "user_id" }) {
+        for table in now.tables.keys
+        where try db.columns(in: table, in: "tally_source").contains(where: { SQLText.asciiLowercased($0.name) == "user_id" }) {
             personal.insert(table)
         }
-        if now.tables["post_deliveries"] != nil { personal.insert("post_deliveries") }
+        personal.formUnion(now.tables.keys.filter { SQLText.asciiLowercased($0) == "post_deliveries" })
         let copied = scrubbedWith(changed, personalTables: personal).filter { now.tables[$0] != nil }
         var versions: [String: (table: String, kept: String, added: [Int64])] = [:]
         for table in copied.sorted() {
@@ -111,8 +115,13 @@ extension PublishedSnapshot {
             if let kept, try db.tableExists(kept, in: "temp") { versions[SQLText.asciiLowercased(table)] = (table, kept, added) }
         }
         try removeUnpublishedUsers(db, published: policy.publishedUsers, only: copied)
-        for column in policy.privateColumns where copied.contains(column.table) {
-            if try db.columns(in: column.table, in: "main").contains(where: { $0.name == column.column }) { try blank(column, in: db) }
+        // Names as SQLite matches them, whatever their case (a `Users` table, an `Email` column).
+        let copiedNames = Set(copied.map(SQLText.asciiLowercased))
+        var blanked: Set<String> = []
+        for column in policy.privateColumns where copiedNames.contains(SQLText.asciiLowercased(column.table)) {
+            guard try db.columns(in: column.table, in: "main").contains(where: { SQLText.sameName($0.name, column.column) }) else { continue }
+            try blank(column, in: db)
+            blanked.insert(SQLText.asciiLowercased(column.table))
         }
         // The rows as scrubbed: a row the scrub removed is in no view.
         var changedRows: [String: String] = [:]
@@ -123,7 +132,9 @@ extension PublishedSnapshot {
             changedRows[name] = kept
         }
         let stale = StaleViews(reading: Set(copied.map { $0.lowercased() }), materialized)
-        return (SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: stale.views.map(\.name)), now, stale, changedRows)
+        var update = SnapshotUpdate(tablesCopied: copied.sorted(), viewsComputed: stale.views.map(\.name))
+        update.tablesBlanked = blanked
+        return (update, now, stale, changedRows)
     }
 
     /// Rows changed in one table past which its views are computed again whole rather than group by group.

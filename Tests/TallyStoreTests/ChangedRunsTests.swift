@@ -32,6 +32,33 @@ import TallyStore
         database.rowChanges(since: kept.path, columns: ["donations": ["organization_id"]]).tables["donations"]?.allVersions?.count
     }
 
+    /// A private column that cannot be dropped is blanked with NULL, or with '' when a constraint refuses NULL for
+    /// some row: one changed row can flip every other row's blank, so such a table is walked whole.
+    @Test func aTableWithAPrivateColumnIsWalkedWhole() throws {
+        let folder = TestFolder.make("tally-changed-runs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("site.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE items (id INTEGER PRIMARY KEY, n INTEGER, secret TEXT, CHECK (secret IS NOT NULL OR n > 0));
+                WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 3000)
+                INSERT INTO items SELECT i, iif(i = 1, 0, 1), 's' || i FROM k;
+                """)
+        }
+        let strict = PublicationPolicy(publishedUsers: [], extraPrivateColumns: [.init(table: "items", column: "secret")])
+        let kept = KeptSnapshot(path: folder.appendingPathComponent("kept.sqlite").path, settings: "test")
+        #expect(try SiteDatabase(path: path, policy: strict, siteContent: { ([], []) }, kept: kept).keepSnapshot(as: kept))
+        // Row 1 now lets NULL pass the CHECK: every row's blank goes from '' to NULL, though only run 0 changed.
+        try queue.write { db in try db.execute(sql: "UPDATE items SET n = 1 WHERE id = 1") }
+        try queue.close()
+        let database = try SiteDatabase(path: path, policy: strict, siteContent: { ([], []) }, kept: kept)
+        #expect(database.snapshotUpdate?.tablesCopied == ["items"])
+        #expect(database.changedRuns?.runs["items"] == nil)
+        #expect(database.rowChanges(since: kept.path, columns: ["items": ["n"]]).tables["items"]?.allVersions?.count == 6000)
+        #expect(try database.run("SELECT count(*) FROM items WHERE secret IS NULL").rows == [[.integer(3000)]])
+    }
+
     @Test func aChangedGiftIsFoundInItsRunAlone() throws {
         let (database, kept) = try keptAndChanged(by: "UPDATE donations SET amount_cents = 1 WHERE id = 2500")
         #expect(database.snapshotUpdate?.tablesCopied == ["donations"])

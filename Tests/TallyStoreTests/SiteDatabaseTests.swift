@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TallyTestFolder
 import Testing
 import TallyFormat
@@ -104,6 +105,35 @@ private func makeUndroppableTokenDatabase() throws -> String {
         #expect(try database.run("SELECT content FROM posts").rows == [[.text("hello")]])
         #expect(try database.run("SELECT post_id FROM post_deliveries").rows == [[.integer(1)]])
         #expect(try database.run("SELECT count(*) FROM organizations").rows == [[.integer(1)]])
+    }
+
+    /// SQLite's names are case-insensitive: a database of its own whose tables and columns are spelled `Users`,
+    /// `UserName`, `Gifts.User_ID` and `Post_Deliveries` is what the pages' `FROM users` reads, so it is scrubbed the
+    /// same (its unpublished rows reached the pages).
+    @Test func tablesSpelledInOtherCaseAreScrubbedToo() throws {
+        let folder = TestFolder.make("tally-store")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("site.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE Users (Id INTEGER PRIMARY KEY, UserName TEXT, Email TEXT);
+                INSERT INTO Users VALUES (1, 'ada', 'ada@example.com'), (2, 'riley', 'riley@example.com');
+                CREATE TABLE Gifts (User_ID INTEGER, Note TEXT);
+                INSERT INTO Gifts VALUES (1, 'ada gave'), (2, 'riley gave');
+                CREATE TABLE Posts (Id INTEGER PRIMARY KEY, User_Id INTEGER, Content TEXT);
+                INSERT INTO Posts VALUES (1, 1, 'hello'), (2, 2, 'riley post');
+                CREATE TABLE Post_Deliveries (Post_Id INTEGER, Status TEXT);
+                INSERT INTO Post_Deliveries VALUES (1, 'published'), (2, 'published');
+                """)
+        }
+        try queue.close()
+        let database = try SiteDatabase(path: path, policy: policy)
+        #expect(try database.run("SELECT username FROM users").rows == [[.text("ada")]])
+        #expect(try database.run("SELECT note FROM gifts").rows == [[.text("ada gave")]])
+        #expect(try database.run("SELECT content FROM posts").rows == [[.text("hello")]])
+        #expect(try database.run("SELECT post_id FROM post_deliveries").rows == [[.integer(1)]])
+        #expect(!(try database.run("SELECT * FROM users").columns.map { $0.lowercased() }.contains("email")))
     }
 
     @Test func privateColumnsAreGoneWhateverTheQueryAsks() throws {
