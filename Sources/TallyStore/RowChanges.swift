@@ -133,6 +133,7 @@ public final class RowChanges: Sendable {
         }
         do {
             return try queue.inDatabase { db in
+                guard try Self.samePlanInputs(db) else { return false }
                 for (before, rowids) in bySnapshot {
                     let sql = "SELECT count(*) FROM \(before ? "before" : "main").\(Self.quoted(table)) AS v, main.\(Self.quoted(table)) AS b "
                         + "WHERE b.rowid = \(boundary) AND v.rowid IN (" + rowids.map(String.init).joined(separator: ",") + ") AND (\(condition))"
@@ -143,6 +144,25 @@ public final class RowChanges: Sendable {
         } catch {
             return false
         }
+    }
+
+    /// Whether this build's snapshot and the kept one have the same schema, indexes included, and the same statistics
+    /// (`sqlite_stat1`, `sqlite_stat4`): then SQLite plans a query as it did, and rows whose keys tie come in the order
+    /// they came in. An index added or `ANALYZE` run between two builds can put two tied rows the other way round.
+    static func samePlanInputs(_ db: Database) throws -> Bool {
+        func inputs(_ schema: String) throws -> [String] {
+            var lines = try String.fetchAll(db, sql: """
+                SELECT quote(type) || quote(name) || quote(tbl_name) || quote(sql) FROM \(schema).sqlite_master ORDER BY 1
+                """)
+            let statistics = ["sqlite_stat1": "quote(tbl) || quote(idx) || quote(stat)",
+                              "sqlite_stat4": "quote(tbl) || quote(idx) || quote(neq) || quote(nlt) || quote(ndlt) || quote(sample)"]
+            for (table, row) in statistics.sorted(by: { $0.key < $1.key })
+            where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_master WHERE name = ?", arguments: [table]) == 1 {
+                lines += try String.fetchAll(db, sql: "SELECT \(row) FROM \(schema).\(table) ORDER BY 1")
+            }
+            return lines
+        }
+        return try inputs("main") == inputs("before")
     }
 
     /// How many rows `sql` gives from `versions` of `table`'s changed rows alone, their new versions (`now`) and

@@ -26,11 +26,16 @@ struct ListingSort {
         let tokens = query.tokens
         let outer: Set<String> = ["left", "right", "full", "outer", "natural"]
         // `main.t` would escape the common table expression that counts the changed rows' part (`RowChanges.rowsMade`).
-        let qualified = tokens.indices.contains { tokens[$0] == .word("main") && $0 + 1 < tokens.count && tokens[$0 + 1] == .symbol(".") }
+        // Quoted too (`"main".t`, `[main].t`), and the other schemas a build's connections have.
+        let schemas: Set<String> = ["main", "temp", "before", "tally_source"]
+        let qualified = tokens.indices.contains { index in
+            tokens[index].name.map(schemas.contains) == true && index + 1 < tokens.count && tokens[index + 1] == .symbol(".")
+        }
         guard let select = SelectShape(tokens), select.isRowByRow, !qualified,
               !tokens.contains(where: { $0.keyword.map(outer.contains) == true }) else { return nil }
         let items = select.from.filter { $0.name == table || readers.contains($0.name) }
-        guard items.count == 1, let item = items.first, item.name == table else { return nil }
+        // Names are lowercased as Swift does, SQLite only ASCII's: a name with other letters could name no column.
+        guard items.count == 1, let item = items.first, item.name == table, item.alias.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let depths = SelectShape.depths(tokens)
         let topLevel = tokens.indices.filter { depths[$0] == 0 }
         guard let from = topLevel.first(where: { tokens[$0].isKeyword("from") }),

@@ -39,7 +39,12 @@ extension PageWriter {
         let layout = ListingRows(total: total, size: shared.size, fromEnd: listing.fromEnd)
         // A listing whose later pages may be proven as they were is read with its table's rowid as a last column, to
         // name the row each window ends at (`IncrementalBuild.keepsRestOfListing`); as many pages as last time, or none is.
-        let shortcut = candidate.flatMap { $0.pages == listing.pages ? $0 : nil }
+        // A query SQLite refuses with the column added is read as written: its error would leave the listing one page.
+        let shortcut = candidate.flatMap { candidate in
+            candidate.pages == listing.pages
+                && (try? renderer.database.run("SELECT 1 FROM (\n" + candidate.sort.sql + "\n) WHERE 0", parameters: page.params)) != nil
+                ? candidate : nil
+        }
         var pending: [[DataValue]] = []
         var rowids: [Int64] = []
         var position = 1
