@@ -32,8 +32,11 @@ extension GroupedView {
     /// with an affinity that turns a number into one kind (a column without one keeps 1 and 1.0 apart while grouping
     /// them together).
     func readsExactColumns(of base: Base, in db: Database) -> Bool {
-        comparedColumns.allSatisfy { name in
-            guard let column = base.columns[name] else { return false }
+        // A column of the table's own: `rowid` (or `oid`, `_rowid_`) is not copied into the changed rows' table as
+        // one, whose own rowids it would then read.
+        let ownColumns = Set((try? String.fetchAll(db, sql: "SELECT lower(name) FROM pragma_table_xinfo(?)", arguments: [base.table])) ?? [])
+        return comparedColumns.allSatisfy { name in
+            guard let column = base.columns[name], ownColumns.contains(SQLText.asciiLowercased(column)) else { return false }
             var type: UnsafePointer<CChar>?
             var collation: UnsafePointer<CChar>?
             var notNull: Int32 = 0, primaryKey: Int32 = 0, autoIncrement: Int32 = 0
@@ -41,7 +44,8 @@ extension GroupedView {
                                                 &notNull, &primaryKey, &autoIncrement) == SQLITE_OK else { return false }
             let declared = type.map { String(cString: $0).uppercased() } ?? ""
             let binary = collation.map { String(cString: $0).uppercased() == "BINARY" } ?? true
-            return binary && !declared.isEmpty && (declared.contains("INT") || !declared.contains("BLOB"))
+            // `ANY` keeps 1 and 1.0 apart in a STRICT table, while grouping them together.
+            return binary && !declared.isEmpty && declared != "ANY" && (declared.contains("INT") || !declared.contains("BLOB"))
         }
     }
 

@@ -108,8 +108,11 @@ package struct SelectShape {
         let aggregates: Set<String> = ["count", "sum", "total", "avg", "min", "max", "group_concat", "string_agg",
                                        "json_group_array", "json_group_object", "jsonb_group_array", "jsonb_group_object"]
         return !tokens.indices.contains { index in
+            // A function's name may be quoted (`"count"(x)` is count): SQLite calls it all the same.
+            let call = index + 1 < tokens.count && tokens[index + 1] == .symbol("(")
+            if call, let name = tokens[index].name, aggregates.contains(name) { return true }
             guard let word = tokens[index].keyword else { return false }
-            return banned.contains(word) || (aggregates.contains(word) && index + 1 < tokens.count && tokens[index + 1] == .symbol("("))
+            return banned.contains(word)
         }
     }
 

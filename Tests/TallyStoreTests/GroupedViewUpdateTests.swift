@@ -114,6 +114,44 @@ import TallyStore
         return (update.groupsComputed, names.filter { ours[$0] == nil || ours[$0] != theirs[$0] }.sorted())
     }
 
+    /// `views` made over the contract's database, then `change`: the tables and views that differ from a snapshot
+    /// made from the database.
+    private func differing(_ views: [SiteView], after change: String) throws -> [String] {
+        let (path, kept) = try makeDatabase(.contract)
+        func open() throws -> SiteDatabase { try SiteDatabase(path: path, policy: policy, siteContent: { ([], views) }, kept: kept) }
+        #expect(try open().keepSnapshot(as: kept))
+        try DatabaseMigrations.migrate(databaseAt: path, seedSQL: change)
+        let updated = try open()
+        let made = try SiteDatabase(path: path, policy: policy, views: views)
+        let names = made.tableNames().union(updated.tableNames())
+        let (ours, theirs) = (updated.contentDigests(of: names), made.contentDigests(of: names))
+        return names.filter { ours[$0] == nil || ours[$0] != theirs[$0] }.sorted()
+    }
+
+    /// A view that passes the table's `rowid` on: the changed rows' table has rowids of its own, which named other
+    /// groups than the changed gift's (found by an independent review).
+    @Test func aRowidPassedThroughIsNoKey() throws {
+        let views = [
+            SiteView(name: "gifts_rowid", sql: """
+                SELECT d.rowid AS gift, d.user_id, d.amount_cents, r.rate FROM donations d
+                LEFT JOIN exchange_rates r ON r.base_currency = d.currency AND r.quote_currency = 'USD' AND r.month = substr(d.donated_at, 1, 7)
+                """),
+            SiteView(name: "gift_sums", sql: "SELECT gift, user_id, count(*) AS n, sum(amount_cents) AS total FROM gifts_rowid GROUP BY gift, user_id",
+                     materialize: true),
+        ]
+        #expect(try differing(views, after: "UPDATE donations SET amount_cents = 1 WHERE id = 5") == [])
+    }
+
+    /// An aggregate called by a quoted name (`"count"(…)`) makes one row of the whole table: not row by row.
+    @Test func aQuotedAggregateIsNotRowByRow() throws {
+        let views = [
+            SiteView(name: "gift_count", sql: "SELECT d.user_id, d.organization_id, \"count\"(d.id) AS n FROM donations d"),
+            SiteView(name: "count_by_org", sql: "SELECT user_id, organization_id, sum(n) AS n FROM gift_count GROUP BY user_id, organization_id",
+                     materialize: true),
+        ]
+        #expect(try differing(views, after: "DELETE FROM donations WHERE id = 6") == [])
+    }
+
     @Test(arguments: changes)
     func theContractsSchemaIsComputedByGroupWhenNoGroupAppearsOrGoes(change: Change) throws {
         let (groups, differing) = try update(.contract, by: change)
