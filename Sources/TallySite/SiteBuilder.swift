@@ -107,6 +107,8 @@ public enum SiteBuilder {
         // folder, and the file's write would fail with a message that names neither.
         let inTheWay = GeneratedFilesInTheWay.problems(plan, sources: content.pages, dataFiles: content.dataFiles, config: config,
                                                        configFile: options.configFile)
+            + GeneratedFilesInTheWay.sharedPaths(plan, sources: content.pages, dataFiles: content.dataFiles, config: config,
+                                                 configFile: options.configFile)
         guard inTheWay.isEmpty else {
             earlyWriter?.discard()
             return .failure(BuildFailure(problems + inTheWay))
@@ -177,7 +179,7 @@ public enum SiteBuilder {
         }
         progress?.outputCommitted(writer.output)
         stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output, known: writer.outputDigest,
-                      reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config))
+                      reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config, views.views))
         if let keptSnapshot { incremental?.save(output: writer.output, snapshot: keptSnapshot) }
         var summary = BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
                                    filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
@@ -234,9 +236,9 @@ public enum SiteBuilder {
         return pages
     }
 
-    private static func readsClockOrRandom(_ pages: [PageSource], _ dataFiles: [DataFile], _ config: SiteConfig) -> Bool {
+    private static func readsClockOrRandom(_ pages: [PageSource], _ dataFiles: [DataFile], _ config: SiteConfig, _ views: [SiteView]) -> Bool {
         let sql = pages.flatMap { page in page.queries.map(\.sql) + [page.frontMatter.pagesQuery].compactMap { $0 } }
-            + dataFiles.map(\.sql) + config.feeds.compactMap(\.query)
+            + dataFiles.map(\.sql) + config.feeds.compactMap(\.query) + views.map(\.sql)
         return sql.contains(where: BuildStamp.isVolatile)
     }
 

@@ -11,6 +11,14 @@ extension SiteDatabase {
     ///
     /// SQLite's `data_version` and change counters cannot say this: each build reads a new snapshot file, copied
     /// and scrubbed, whose counters count the copy's own writes, and they are kept per file, not per table.
+    /// Each view of the snapshot (lowercased name) → its `CREATE VIEW` statement.
+    public func viewStatements() -> [String: String] {
+        let rows = (try? pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT lower(name) AS name, sql FROM sqlite_master WHERE type = 'view'")
+        }) ?? []
+        return Dictionary(rows.map { ($0["name"] as String, ($0["sql"] as String?) ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
     public func contentDigests(of names: Set<String>) -> [String: String] {
         let schema = (try? pool.read { db in
             try Row.fetchAll(db, sql: "SELECT lower(name) AS name, type, sql FROM sqlite_master WHERE type IN ('table', 'view')")
@@ -20,7 +28,11 @@ extension SiteDatabase {
         let found = Mutex<[String: String]>([:])
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             let entry = wanted[index]
-            let digest = entry.type == "view" ? ContentDigest.of(entry.sql) : try? pool.read { db in try Self.rowsDigest(db, table: entry.name) }
+            // A table's columns as its statement names them, beside its rows: a column renamed or added is a change
+            // (a `SELECT *` shows the names, as JSON keys or a CSV header) though no value changed.
+            let digest = entry.type == "view"
+                ? ContentDigest.of(entry.sql)
+                : try? pool.read { db in ContentDigest.of(entry.sql + "\n" + (try Self.rowsDigest(db, table: entry.name))) }
             if let digest { found.withLock { $0[entry.name] = digest } }
         }
         var digests = found.withLock { $0 }

@@ -60,7 +60,11 @@ struct PageInputs {
         let allReads = database.tablesRead(by: pageQueries + siteQueries)
         let perSource = zip(sources, Array(allReads.prefix(pageQueries.count)).chunked(by: sources.map(\.queries.count)))
         let digests = database.contentDigests(of: Set(allReads.flatMap { $0 ?? [] }))
+        // A view that reads the clock makes every query that reads it do so.
+        let volatileViews = Set(database.viewStatements().filter { BuildStamp.isVolatile($0.value) }.keys)
+        func readsVolatileView(_ reads: [Set<String>?]) -> Bool { reads.contains { !($0 ?? []).isDisjoint(with: volatileViews) } }
         for (index, (_, reads)) in perSource.enumerated() {
+            if readsVolatileView(reads) { gathered[index].alwaysRenders = "a query reads the clock or random numbers" }
             switch tableInputs(of: sources[index].queries.map(\.sql), reads: reads, digests: digests) {
             case .success(let tables):
                 gathered[index].queryTables = reads.map { $0 ?? [] }
@@ -71,7 +75,7 @@ struct PageInputs {
             }
         }
         var inputs = PageInputs(global: globalInputs(options, templates: templates, titles: titles), sources: gathered)
-        for (sql, reads) in zip(siteQueries, allReads.dropFirst(pageQueries.count)) where !BuildStamp.isVolatile(sql) {
+        for (sql, reads) in zip(siteQueries, allReads.dropFirst(pageQueries.count)) where !BuildStamp.isVolatile(sql) && !readsVolatileView([reads]) {
             guard case .success(let tables) = tableInputs(of: [sql], reads: [reads], digests: digests) else { continue }
             var digest = ContentDigest()
             digest.add(sql)

@@ -55,5 +55,10 @@ struct BuildStamp {
     static func isVolatile(_ sql: String) -> Bool {
         let lower = sql.lowercased()
         return ["'now'", "\"now\"", "random(", "randomblob(", "current_date", "current_time"].contains { lower.contains($0) }
+            || lower.contains(Self.clockWithoutArguments)
     }
+
+    /// SQLite's date and time functions called without a time, which is then "now": `date()`, `unixepoch()`, or
+    /// `strftime('%s')` with its format alone.
+    nonisolated(unsafe) static let clockWithoutArguments = #/\b(date|time|datetime|julianday|unixepoch)\s*\(\s*\)|\bstrftime\s*\(\s*'[^']*'\s*\)/#
 }

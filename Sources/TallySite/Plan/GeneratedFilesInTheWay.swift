@@ -52,4 +52,40 @@ enum GeneratedFilesInTheWay {
                               hint: "rename \(source)" + generated.advice)
         }
     }
+
+    /// Two files Tally writes at one path: a feed's `path` that is a page's file, a data file's output, the sitemap's or
+    /// robots.txt's; a data file's output that is a page's file. A full build kept whichever it wrote last, and an
+    /// incremental build, which keeps a file whose inputs did not change, could keep the other: an error naming both.
+    static func sharedPaths(_ plan: PagePlan, sources: [PageSource], dataFiles: [DataFile], config: SiteConfig,
+                            configFile: String) -> [Diagnostic] {
+        func page(at path: String) -> String? {
+            let owner = path.hasSuffix("index.html") && (path == "index.html" || path.hasSuffix("/index.html"))
+                ? plan.owners["/" + path.dropLast("index.html".count)] : plan.owners["/" + path]
+            return owner.map { "the page generated from \(sources[Int($0.sourceIndex)].file)" }
+        }
+        var claimed: [String: String] = [RobotsFile.file: "robots.txt", "charts.css": "the chart stylesheet"]
+        if plan.owners[Route.notFoundPath] == nil { claimed[NotFoundPage.file] = "the 404 page" }
+        if config.hasAbsoluteBaseURL { claimed[Sitemap.file] = "the sitemap" }
+        var problems: [Diagnostic] = []
+        for data in dataFiles {
+            if let other = claimed[data.outputPath] ?? page(at: data.outputPath) {
+                problems.append(Diagnostic(file: data.file, message: "its output, \(data.outputPath), is also where Tally writes \(other)",
+                                           hint: "rename \(data.file)"))
+            } else {
+                claimed[data.outputPath] = "the data of \(data.file)"
+            }
+        }
+        guard config.hasAbsoluteBaseURL else { return problems }
+        for feed in config.feeds {
+            let path = String(feed.path.dropFirst())
+            if let other = claimed[path] ?? page(at: path) {
+                problems.append(Diagnostic(file: configFile, line: feed.line, column: feed.column,
+                                           message: "the feed \(feed.path) would be written where Tally writes \(other)",
+                                           hint: "give the feed another `path` in \(configFile)"))
+            } else {
+                claimed[path] = "the feed \(feed.path)"
+            }
+        }
+        return problems
+    }
 }

@@ -47,6 +47,26 @@ import TallyTestSupport
         #expect(site.output("robots.txt") == robots)
     }
 
+    /// A feed's `path` that is another generated file's: a full build kept whichever it wrote last, and an
+    /// incremental one could keep the other (found by an independent review).
+    @Test(arguments: [
+        ("/about/index.html", "the page generated from content/about.md"),
+        ("/sitemap.xml", "the sitemap"),
+        ("/robots.txt", "robots.txt"),
+        ("/orgs/search.json", "the data of content/orgs/search.json.sql"),
+    ])
+    func aFeedAtAnotherFilesPathIsNamed(_ path: String, _ other: String) throws {
+        let site = try TestSite([
+            "tally.yaml": "title: Test\nbase_url: https://example.org/\ndatabase: site.sqlite\nfeeds:\n  - {title: Updates, path: \(path), pages: /}\n",
+            "content/index.md": "Home",
+            "content/about.md": "About",
+            "content/orgs/search.json.sql": "SELECT 1 AS one",
+        ])
+        #expect(site.errors() == [
+            "tally.yaml:5:5: error: the feed \(path) would be written where Tally writes \(other)\n  hint: give the feed another `path` in tally.yaml",
+        ])
+    }
+
     /// The 404 page is a file too, whether Tally's or the site's own.
     @Test func aPageInTheWayOfThe404PageIsNamed() throws {
         let site = try TestSite(["content/index.md": "Home", "content/404.md": "Not found", "content/404.html/more.md": "More"])
