@@ -245,7 +245,7 @@ public enum SiteBuilder {
     /// Charts carry class names only; their stylesheet is written once, as `charts.css`, for layouts to link.
     private static func writeChartStylesheet(to writer: OutputWriter) -> [Diagnostic] {
         do throws(Diagnostic) {
-            try writer.write(ChartTheme.stylesheet, to: "charts.css", origin: .chartStylesheet)
+            try writer.write(ChartTheme.stylesheet, to: GeneratedFilesInTheWay.chartStylesheet, origin: .chartStylesheet)
             return []
         } catch {
             return [error]

@@ -166,11 +166,7 @@ extension PublishedSnapshot {
         var added: [Int64] = []
         // A column named `rowid` stands for it in SQL: its values, not the rowids, would bound the runs.
         let ranges = runs.flatMap { runs in columns.contains { $0.lowercased() == "rowid" } ? nil : runs }.map { runs in
-            runs.map { run in
-                // The last run has no end: one past it does not fit in 64 bits.
-                let end = run < Int64.max >> SourceDigests.chunkShift ? " AND rowid < \((run + 1) << SourceDigests.chunkShift)" : ""
-                return " WHERE rowid >= \(run << SourceDigests.chunkShift)" + end
-            }
+            runs.map(ChangedRuns.bound)
         } ?? [""]
         for range in ranges {
             guard SiteDatabase.walkInRowidOrder(db, "SELECT rowid, \(compared) FROM tally_source.\(quoted)\(range) ORDER BY rowid",

@@ -6,36 +6,63 @@ import TallyFormat
 /// file. Found in the plan, before anything is written; found only when writing, a first build failed with "Is a
 /// directory", and an incremental build kept the previous robots.txt's stamp and then replaced it with the folder.
 enum GeneratedFilesInTheWay {
+    /// Where the chart stylesheet is written (`SiteBuilder`).
+    static let chartStylesheet = "charts.css"
+
+    /// One file Tally writes besides the pages: its path in the output, what messages call it, how else a site can
+    /// have it (after "rename the content file"), and, for one the site declares, the error when another file Tally
+    /// writes has its path.
+    private struct Generated {
+        let path: String
+        let what: String
+        var advice = ""
+        var clash: ((_ other: String) -> Diagnostic)?
+    }
+
+    /// Every file Tally writes besides the pages, in the order it writes them.
+    private static func generatedFiles(_ plan: PagePlan, dataFiles: [DataFile], config: SiteConfig, configFile: String) -> [Generated] {
+        var files = [Generated(path: RobotsFile.file, what: "robots.txt", advice: "; to write robots.txt yourself, put it in static/robots.txt"),
+                     Generated(path: chartStylesheet, what: "the chart stylesheet")]
+        if plan.owners[Route.notFoundPath] == nil {
+            files.append(Generated(path: NotFoundPage.file, what: "the 404 page", advice: "; to write the 404 page yourself, add content/404.md"))
+        }
+        let sitemap = ": Tally writes one whenever `base_url` is a full address"
+        if config.hasAbsoluteBaseURL {
+            files.append(Generated(path: Sitemap.file, what: "the sitemap", advice: sitemap))
+            for part in 0..<(plan.pageCount / Sitemap.urlsPerFile + 1) where plan.pageCount > Sitemap.urlsPerFile {
+                files.append(Generated(path: "sitemap-\(part + 1).xml", what: "the sitemap", advice: sitemap))
+            }
+        }
+        for data in dataFiles {
+            files.append(Generated(path: data.outputPath, what: "the data of \(data.file)", advice: ", or rename \(data.file)") { other in
+                Diagnostic(file: data.file, message: "its output, \(data.outputPath), is also where Tally writes \(other)", hint: "rename \(data.file)")
+            })
+        }
+        // Feeds need a full `base_url`; without one the assemble stage says so, and writes none.
+        guard config.hasAbsoluteBaseURL else { return files }
+        for feed in config.feeds {
+            files.append(Generated(path: String(feed.path.dropFirst()), what: "the feed \(feed.path)",
+                                   advice: ", or give the feed another `path` in \(configFile)") { other in
+                Diagnostic(file: configFile, line: feed.line, column: feed.column,
+                           message: "the feed \(feed.path) would be written where Tally writes \(other)",
+                           hint: "give the feed another `path` in \(configFile)")
+            })
+        }
+        return files
+    }
+
     /// One error for each generated file that a page's URL is, or is inside of, naming the first such page.
     static func problems(_ plan: PagePlan, sources: [PageSource], dataFiles: [DataFile], config: SiteConfig,
                          configFile: String) -> [Diagnostic] {
-        // Each file's path → what it is, and how else to have it, after "rename the content file".
-        var files: [Substring: (what: String, advice: String)] = [:]
-        files[Substring(RobotsFile.file)] = ("robots.txt", "; to write robots.txt yourself, put it in static/robots.txt")
-        files["charts.css"] = ("the chart stylesheet", "")
-        if plan.owners[Route.notFoundPath] == nil {
-            files[Substring(NotFoundPage.file)] = ("the 404 page", "; to write the 404 page yourself, add content/404.md")
-        }
-        if config.hasAbsoluteBaseURL {
-            let sitemap = ("the sitemap", ": Tally writes one whenever `base_url` is a full address")
-            files[Substring(Sitemap.file)] = sitemap
-            for part in 0..<(plan.pageCount / Sitemap.urlsPerFile + 1) where plan.pageCount > Sitemap.urlsPerFile {
-                files["sitemap-\(part + 1).xml"] = sitemap
-            }
-            for feed in config.feeds {
-                files[feed.path.dropFirst()] = ("the feed \(feed.path)", ", or give the feed another `path` in \(configFile)")
-            }
-        }
+        // Keyed by `Substring`: a slice of a page's path is looked up without a copy, 30,000 pages and more.
+        var files: [Substring: Generated] = [:]
+        for file in generatedFiles(plan, dataFiles: dataFiles, config: config, configFile: configFile) { files[Substring(file.path)] = file }
         // A page written as a file rather than a folder's index.html: the 404 page, /404.html.
         for (path, owner) in plan.owners where !path.hasSuffix("/") {
-            files[path.dropFirst()] = ("the page \(path) (\(sources[Int(owner.sourceIndex)].file))", "")
-        }
-        for data in dataFiles {
-            files[Substring(data.outputPath)] = ("the data of \(data.file)", ", or rename \(data.file)")
+            files[path.dropFirst()] = Generated(path: String(path.dropFirst()), what: "the page \(path) (\(sources[Int(owner.sourceIndex)].file))")
         }
         // A page is in the way of a file when the file's path is one of its ancestors' (or its own) as a folder:
         // /robots.txt/ or /robots.txt/more/ for robots.txt. Each path's folders are looked up, not every file's.
-        // Keyed by `Substring`: a slice of a page's path is looked up without a copy, 30,000 pages and more.
         var inTheWay: [Substring: String] = [:]
         for path in plan.owners.keys where path.hasPrefix("/") {
             var end = path.utf8.index(after: path.utf8.startIndex)
@@ -54,36 +81,22 @@ enum GeneratedFilesInTheWay {
     }
 
     /// Two files Tally writes at one path: a feed's `path` that is a page's file, a data file's output, the sitemap's or
-    /// robots.txt's; a data file's output that is a page's file. A full build kept whichever it wrote last, and an
-    /// incremental build, which keeps a file whose inputs did not change, could keep the other: an error naming both.
+    /// robots.txt's. A full build kept whichever it wrote last, and an incremental build, which keeps a file whose inputs
+    /// did not change, could keep the other: an error naming both, at the later one's declaration.
     static func sharedPaths(_ plan: PagePlan, sources: [PageSource], dataFiles: [DataFile], config: SiteConfig,
                             configFile: String) -> [Diagnostic] {
         func page(at path: String) -> String? {
-            let owner = path.hasSuffix("index.html") && (path == "index.html" || path.hasSuffix("/index.html"))
+            let owner = path == "index.html" || path.hasSuffix("/index.html")
                 ? plan.owners["/" + path.dropLast("index.html".count)] : plan.owners["/" + path]
             return owner.map { "the page generated from \(sources[Int($0.sourceIndex)].file)" }
         }
-        var claimed: [String: String] = [RobotsFile.file: "robots.txt", "charts.css": "the chart stylesheet"]
-        if plan.owners[Route.notFoundPath] == nil { claimed[NotFoundPage.file] = "the 404 page" }
-        if config.hasAbsoluteBaseURL { claimed[Sitemap.file] = "the sitemap" }
+        var claimed: [String: String] = [:]
         var problems: [Diagnostic] = []
-        for data in dataFiles {
-            if let other = claimed[data.outputPath] ?? page(at: data.outputPath) {
-                problems.append(Diagnostic(file: data.file, message: "its output, \(data.outputPath), is also where Tally writes \(other)",
-                                           hint: "rename \(data.file)"))
+        for file in generatedFiles(plan, dataFiles: dataFiles, config: config, configFile: configFile) {
+            if let other = claimed[file.path] ?? page(at: file.path), let clash = file.clash {
+                problems.append(clash(other))
             } else {
-                claimed[data.outputPath] = "the data of \(data.file)"
-            }
-        }
-        guard config.hasAbsoluteBaseURL else { return problems }
-        for feed in config.feeds {
-            let path = String(feed.path.dropFirst())
-            if let other = claimed[path] ?? page(at: path) {
-                problems.append(Diagnostic(file: configFile, line: feed.line, column: feed.column,
-                                           message: "the feed \(feed.path) would be written where Tally writes \(other)",
-                                           hint: "give the feed another `path` in \(configFile)"))
-            } else {
-                claimed[path] = "the feed \(feed.path)"
+                claimed[file.path] = claimed[file.path] ?? file.what
             }
         }
         return problems
