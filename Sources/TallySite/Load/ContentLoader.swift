@@ -212,11 +212,13 @@ enum ContentLoader {
 
     private static func query(in block: FencedCodeBlock, fileLine: Int, file: String, defined: [PageQuery]) -> Result<PageQuery, Diagnostic> {
         let words = block.infoWords
-        let csv = words.count == 3 && words.last == "csv"
-        guard words.count == 2 || csv, let name = words.dropFirst().first.map(String.init) else {
+        let flags = words.dropFirst(2).map(String.init)
+        guard words.count >= 2, Set(flags).count == flags.count, flags.allSatisfy(queryFlags.contains),
+              let name = words.dropFirst().first.map(String.init) else {
             return .failure(Diagnostic(file: file, line: fileLine, message: "an sql query block takes exactly one name",
                                        hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; "
-                                           + "```sql gifts csv also writes them beside the page as gifts.csv"))
+                                           + "```sql gifts csv also writes them beside the page as gifts.csv, and on a paginated "
+                                           + "page ```sql total first_page shows them on the listing's first page only"))
         }
         if !isValidName(name) || reservedNames.contains(name) || name.hasPrefix(PageBlock.namePrefix) {
             return .failure(Diagnostic(file: file, line: fileLine, message: "`\(name)` cannot name a query",
@@ -226,8 +228,13 @@ enum ContentLoader {
             return .failure(Diagnostic(file: file, line: fileLine, message: "a query named `\(name)` is already defined on this page",
                                        hint: "give each query its own name"))
         }
-        return .success(PageQuery(name: name, sql: block.code, line: fileLine + 1, csv: csv))
+        var query = PageQuery(name: name, sql: block.code, line: fileLine + 1, csv: flags.contains("csv"))
+        query.firstPageOnly = flags.contains("first_page")
+        return .success(query)
     }
+
+    /// The words a query block's fence may add after its name, each once, in any order.
+    static let queryFlags: Set = ["csv", "first_page"]
 
     static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, (0x61...0x7A).contains(first) || first == UInt8(ascii: "_") else { return false }

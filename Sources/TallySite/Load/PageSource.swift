@@ -33,4 +33,8 @@ struct PageQuery: Sendable, Equatable {
     /// Set by ```` ```sql name csv ```` or a table block's `csv: true`: the rows are also written beside the page
     /// as `name.csv` (`CSVText`), for a download link.
     var csv = false
+    /// Set by ```` ```sql name first_page ```` on a paginated page: only the listing's first page shows the rows;
+    /// its later pages get none, so they do not change when only these rows do (a tag's total given, shown above
+    /// its first 24 organizations, changes with every gift; its 200 later pages need not).
+    var firstPageOnly = false
 }

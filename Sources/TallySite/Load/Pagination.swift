@@ -39,7 +39,16 @@ struct Pagination: Sendable, Equatable {
                                            message: "`\(key)` is set but the page has no `paginate`",
                                            hint: "name the query to split into pages, e.g. `paginate: \(queries.first?.name ?? "rows")`"))
             }
+            if let marked = queries.first(where: \.firstPageOnly) {
+                return .failure(Diagnostic(file: file, line: marked.line - 1, message: "`first_page` is set on query `\(marked.name)` but the page has no `paginate`",
+                                           hint: "`first_page` shows a query on a listing's first page only: split another query into pages "
+                                               + "with `paginate`, or remove `first_page`"))
+            }
             return .success(nil)
+        }
+        if let split = queries.first(where: { $0.name == query && $0.firstPageOnly }) {
+            return .failure(Diagnostic(file: file, line: split.line - 1, message: "`first_page` is set on `\(query)`, the query split into pages",
+                                       hint: "every page shows its own rows of `\(query)`: mark the page's other queries `first_page`, not this one"))
         }
         let line = matter.lines["paginate"] ?? 1
         if route.isNotFoundPage {

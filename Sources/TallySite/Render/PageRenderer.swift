@@ -222,7 +222,8 @@ extension PageRenderer {
             guard case .success(let table) = result else { return nil }
             tables[query.name] = table
         }
-        return ListingTables(tables: tables, paginated: paginated, size: pagination.size)
+        return ListingTables(tables: tables, paginated: paginated, size: pagination.size,
+                             firstPageOnly: Set(shared.filter(\.firstPageOnly).map(\.name)))
     }
 
     /// The titles breadcrumbs need, of `pages` (those that are another page's ancestor), when known without a

@@ -28,7 +28,8 @@ extension PageWriter {
         guard let total = counted ?? timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
         if listing.firstPath == wholeListing {
             // One page of every row: what a printed statement needs, however long the year.
-            shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total))
+            shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total),
+                                   firstPageOnly: shared.firstPageOnly)
             listing.pages = 1
             listing.fromEnd = false
         } else {
@@ -121,7 +122,7 @@ extension PageWriter {
             let end = min(rows.count, layout.start(of: position + index + 1) - offset)
             let window = DataTable(columns: columns, rows: Array(rows[rows.startIndex + start..<rows.startIndex + max(start, end)]))
             let page = first.page(position + index)
-            let shown = ListingPage(shared: shared, rows: window, total: layout.total)
+            let shown = ListingPage(shared: shared.seen(onPage: position + index), rows: window, total: layout.total)
             // A page that shows what it showed in the last build keeps its files (incremental builds).
             guard incremental?.keepsListingPage(page, showing: shown) != true else { return }
             write(page, listing: shown)

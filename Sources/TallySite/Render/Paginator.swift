@@ -15,7 +15,7 @@ struct Paginator: Sendable {
     static let neighbours = 2
 
     /// The keys `context` sets: `UnknownKeys` reports any other `paginator.*` a template reads.
-    static let keys: Set = ["number", "pages", "paged", "total", "per_page", "first_row", "last_row", "url", "first_url",
+    static let keys: Set = ["number", "first", "pages", "paged", "total", "per_page", "first_row", "last_row", "url", "first_url",
                             "last_url", "previous_url", "next_url", "links"]
 
     /// `paginator.*`: where this page sits, the URLs around it and the numbered links of the page navigation.
@@ -30,6 +30,7 @@ struct Paginator: Sendable {
         func link(_ page: Int?) -> Cell { Cell(page.map { .text(url($0)) } ?? .null) }
         let values: [String: TemplateValue] = [
             "number": .cell(Cell(.integer(Int64(self.position.shownNumber(at: position))))),
+            "first": .bool(position == 1),
             "pages": .cell(Cell(.integer(Int64(pages)))),
             "paged": .bool(pages > 1),
             "total": .cell(Cell(.integer(Int64(total)))),

@@ -72,6 +72,36 @@ import TallyTestSupport
         #expect(try fixture.mismatches() == [])
     }
 
+    /// A query marked `first_page` is on the listing's first page only: a change to its rows alone renders that page,
+    /// and the later pages keep their files.
+    @Test func aFirstPageQueryChangesTheListingsFirstPageOnly() throws {
+        let fixture = try IncrementalFixture(extra: ["content/ranked.md": """
+            ---
+            title: Ranked
+            paginate: orgs
+            per_page: 1
+            ---
+            ```sql orgs
+            SELECT name FROM organizations ORDER BY slug
+            ```
+            ```sql given first_page
+            SELECT sum(amount_cents) AS cents FROM donations
+            ```
+            {{#given}}Given {{cents}}.{{/given}}
+            {{#orgs}}- {{name}}
+            {{/orgs}}
+            """])
+        _ = try fixture.build()
+        let later = [inode(fixture, "ranked/page/2/index.html"), inode(fixture, "ranked/page/3/index.html")]
+        #expect(!later.contains(nil))
+        try fixture.apply(.insertDonation, number: 1, pick: 0)
+        #expect(try fixture.build().renderReasons["/ranked/"] == "it is a paginated listing, and table donations changed")
+        #expect(fixture.site.output("ranked/index.html")?.contains("Given ") == true)
+        #expect(fixture.site.output("ranked/page/2/index.html")?.contains("Given") == false)
+        #expect([inode(fixture, "ranked/page/2/index.html"), inode(fixture, "ranked/page/3/index.html")] == later)
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// In a listing numbered from its end, a row added at its start changes its first page only, until the first
     /// page splits and a new page appears; a listing whose templates show the row count renders every page.
     @Test func aListingNumberedFromItsEndKeepsItsOlderPagesWhenARowIsAdded() throws {

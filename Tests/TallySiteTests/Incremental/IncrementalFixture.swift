@@ -237,7 +237,8 @@ struct IncrementalFixture {
 
     /// Two listings of every published gift, newest first, two a page, numbered from the oldest (`paginate_from:
     /// end`): `/recent/` shows no row count, so an older page stays as it is when a gift is added; `/counted/`
-    /// shows `paginator.total` in its layout, so every page changes with the count.
+    /// shows `paginator.total` in its layout, so every page changes with the count. Both show the largest gift on
+    /// their first page only (`first_page`), which an edit anywhere in the table can change.
     static let listingsFromTheEnd: [String: String] = [
         "content/recent.md": Self.listingFromTheEnd(title: "Recent", layout: "default"),
         "content/counted.md": Self.listingFromTheEnd(title: "Counted", layout: "counted"),
@@ -256,6 +257,10 @@ struct IncrementalFixture {
         ```sql gifts
         SELECT d.id, d.amount_cents, u.username FROM donations d JOIN users u ON u.id = d.user_id ORDER BY d.id DESC
         ```
+        ```sql largest first_page
+        SELECT max(amount_cents) AS cents FROM donations
+        ```
+        {{#largest}}Largest {{cents}}{{/largest}}
         {{paginator.number}} of {{paginator.pages}}: {{paginator.first_row}}–{{paginator.last_row}}
         {{#paginator.previous_url}}newer {{.}}{{/paginator.previous_url}} {{#paginator.next_url}}older {{.}}{{/paginator.next_url}}
         {{#paginator.links}}[{{number}} {{url}}{{#current}} here{{/current}}]{{/paginator.links}}

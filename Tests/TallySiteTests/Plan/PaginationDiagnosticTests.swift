@@ -58,7 +58,7 @@ import Testing
     @Test func aMisspeltPaginatorKeyIsAnError() throws {
         let site = try TestSite(["content/a.md": "Next: {{paginator.nxt_url}}\n"])
         #expect(site.errors() == [
-            "content/a.md:1:7: error: unknown name `paginator.nxt_url`\n  hint: did you mean `next_url`? `paginator` has: first_row, first_url, last_row, last_url, links, next_url, number, paged, pages, per_page, previous_url, total, url",
+            "content/a.md:1:7: error: unknown name `paginator.nxt_url`\n  hint: did you mean `next_url`? `paginator` has: first, first_row, first_url, last_row, last_url, links, next_url, number, paged, pages, per_page, previous_url, total, url",
         ])
     }
 }

@@ -123,10 +123,11 @@ import TallyTestSupport
         ])
     }
 
-    @Test func anSQLBlockTakesOnlyCSVAfterItsName() throws {
-        let site = try TestSite(["content/list.md": "```sql orgs json\nSELECT name FROM organizations\n```\n"])
+    @Test(arguments: ["```sql orgs json", "```sql orgs csv csv", "```sql orgs first_page csv json"])
+    func anSQLBlockTakesOnlyCSVAndFirstPageAfterItsName(_ fence: String) throws {
+        let site = try TestSite(["content/list.md": fence + "\nSELECT name FROM organizations\n```\n"])
         #expect(site.errors() == [
-            "content/list.md:1:1: error: an sql query block takes exactly one name\n  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; ```sql gifts csv also writes them beside the page as gifts.csv",
+            "content/list.md:1:1: error: an sql query block takes exactly one name\n  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; ```sql gifts csv also writes them beside the page as gifts.csv, and on a paginated page ```sql total first_page shows them on the listing's first page only",
         ])
     }
 }
