@@ -3119,7 +3119,9 @@ No published user has given to them yet.
 {{/paginator.first}}
 ```
 
-`first_page` on the query split into pages, or on a page without `paginate`, is an error.
+A query marked both, ```` ```sql given csv first_page ````, writes its rows beside the first page and a file of its
+columns alone beside each later page. `first_page` on the query split into pages, or on a page without
+`paginate`, is an error.
 
 The query must give its rows in a fixed order (end the `ORDER BY` with a unique column, such as `slug`), or a
 row could show on two pages or none. Every page of a listing is in [`sitemap.xml`](#sitemap-robotstxt-and-feeds),
