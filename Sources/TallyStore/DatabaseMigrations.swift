@@ -22,16 +22,6 @@ public enum DatabaseMigrations {
         migrator.registerMigration("v5: exchange rates") { db in
             try db.execute(sql: Schema.version5)
         }
-        // A person's gifts in date order: their report's latest gifts and every page of their gift history read them
-        // so, and without it SQLite sorts all of them (200,000 rows) for each. The index on user_id alone stays
-        // for reading all of a person's gifts in any order (their sums): SQLite then reads the table in rowid order,
-        // where the dated index would visit its rows at random, several times slower (docs/database.md).
-        migrator.registerMigration("v6: gifts by person and date") { db in
-            try db.execute(sql: """
-                CREATE INDEX donations_by_user ON donations (user_id);
-                CREATE INDEX donations_by_user_date ON donations (user_id, donated_at);
-                """)
-        }
         return migrator
     }
 

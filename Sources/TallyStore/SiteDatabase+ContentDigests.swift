@@ -25,14 +25,19 @@ extension SiteDatabase {
                 .map { (name: $0["name"] as String, type: $0["type"] as String, sql: ($0["sql"] as String?) ?? "") }
         }) ?? []
         let wanted = schema.filter { names.contains($0.name) }
+        let plans = planInputs()
         let found = Mutex<[String: String]>([:])
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             let entry = wanted[index]
             // A table's columns as its statement names them, beside its rows: a column renamed or added is a change
-            // (a `SELECT *` shows the names, as JSON keys or a CSV header) though no value changed.
+            // (a `SELECT *` shows the names, as JSON keys or a CSV header) though no value changed. So are its
+            // indexes and statistics: they change SQLite's plan, and with it the order of rows that tie in an
+            // ORDER BY, so a page that reads the table may show the same rows in another order.
             let digest = entry.type == "view"
                 ? ContentDigest.of(entry.sql)
-                : try? pool.read { db in ContentDigest.of(entry.sql + "\n" + (try Self.rowsDigest(db, table: entry.name))) }
+                : try? pool.read { db in
+                    ContentDigest.of(entry.sql + "\n" + (plans[entry.name] ?? "") + "\n" + (try Self.rowsDigest(db, table: entry.name)))
+                }
             if let digest { found.withLock { $0[entry.name] = digest } }
         }
         var digests = found.withLock { $0 }
@@ -42,6 +47,27 @@ extension SiteDatabase {
             digests["sqlite_schema"] = listing
         }
         return digests
+    }
+
+    /// Each table's (lowercased name) indexes, as their statements, and its rows of `sqlite_stat1` and `sqlite_stat4`
+    /// when `ANALYZE` made them: what SQLite plans a query on the table from, besides its rows.
+    private func planInputs() -> [String: String] {
+        (try? pool.read { db in
+            var inputs: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT lower(tbl_name) AS tableName, name, coalesce(sql, '') AS sql FROM sqlite_master
+                WHERE type = 'index' ORDER BY tbl_name, name
+                """) {
+                inputs[row["tableName"], default: ""] += "index \(row["name"] as String) \(row["sql"] as String)\n"
+            }
+            for statistics in ["sqlite_stat1", "sqlite_stat4"] where try db.tableExists(statistics) {
+                for row in try Row.fetchAll(db, sql: "SELECT lower(tbl) AS tableName, * FROM \(statistics) ORDER BY 1, 2, 3") {
+                    let values = row.databaseValues.dropFirst().map(\.description).joined(separator: " ")
+                    inputs[row["tableName"], default: ""] += statistics + " " + values + "\n"
+                }
+            }
+            return inputs
+        }) ?? [:]
     }
 
     /// Every value of every row, with its type, straight from SQLite's C API: no `Row` or Swift string per value.

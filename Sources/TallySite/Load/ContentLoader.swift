@@ -215,7 +215,7 @@ enum ContentLoader {
         let flags = words.dropFirst(2).map(String.init)
         guard words.count >= 2, Set(flags).count == flags.count, flags.allSatisfy(queryFlags.contains),
               let name = words.dropFirst().first.map(String.init) else {
-            return .failure(Diagnostic(file: file, line: fileLine, message: "an sql query block takes exactly one name",
+            return .failure(Diagnostic(file: file, line: fileLine, message: "an sql query block takes one name, then `csv` and `first_page`, each at most once",
                                        hint: "write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; "
                                            + "```sql gifts csv also writes them beside the page as gifts.csv, and on a paginated "
                                            + "page ```sql total first_page shows them on the listing's first page only"))

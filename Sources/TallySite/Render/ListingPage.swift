@@ -1,7 +1,8 @@
 import TallyFormat
 
 /// The results of a paginated file's queries for one listing, but the one it splits: every page of it shows the same
-/// results, so a listing of 834 pages runs each query once, not 834 times.
+/// results (but for `first_page` queries, whose rows only its first page gets: `seen(onPage:)`), so a listing of
+/// 834 pages runs each query once, not 834 times.
 struct ListingTables: Sendable {
     private(set) var tables: [String: DataTable]
     /// The query the listing splits into pages.

@@ -225,7 +225,7 @@ proven keyed and why. A paginated listing is kept whole (its pages' files, and i
 for the sitemap) when none of its inputs changed, or when only tables changed and its queries are keyed on
 values no changed row has; when only tables it reads changed, it renders as a listing
 does (its queries once) and each of its pages keeps its files if the digest of what it shows (its window of rows,
-the other queries' results, the page count, and the row count when its templates may show `paginator.total`:
+the other queries' results as the page gets them, a `first_page` query's none on later pages, the page count, and the row count when its templates may show `paginator.total`:
 `IncrementalBuild.showsListingTotal`, from the tags of its body, title, description, layout and partials) is the
 one recorded when it rendered
 (`IncrementalBuild+Listings`, asked by `PageWriter+Listings` before each page renders). A listing numbered from
@@ -387,7 +387,7 @@ example site with the Nu HTML Checker, axe-core and a link checker, and lint and
 | Target | What it covers |
 | --- | --- |
 | `TallyMarkdownTests` | string in, exact HTML out: GFM features, safe mode, raw-HTML mode, fenced-block line numbers |
-| `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors, a refused database leaving no snapshot file behind; `SnapshotUpdateTests`: a snapshot updated from the kept one equals one made from the database (a changed table copied, an unchanged one kept, a materialized view reading a changed table computed again, one not reading it kept, a changed `users` copying the personal tables, a changed schema or a trigger making it again, a database emptied, removed or given a table of Tally's name still getting its error, the views left to compute stale until computed); `GiftsByDateIndexTests`: version 6's indexes, copied into the snapshot, read a person's latest gifts in date order and their sums by the index on `user_id` alone |
+| `TallyStoreTests` | the snapshot: unpublished rows and private columns are gone, configured private columns, blanking when `DROP COLUMN` fails (a view sees the blank too), source unchanged, writes refused, parameter binding, SQL error lines, views created in dependency order with their errors, a refused database leaving no snapshot file behind; `SnapshotUpdateTests`: a snapshot updated from the kept one equals one made from the database (a changed table copied, an unchanged one kept, a materialized view reading a changed table computed again, one not reading it kept, a changed `users` copying the personal tables, a changed schema or a trigger making it again, a database emptied, removed or given a table of Tally's name still getting its error, the views left to compute stale until computed); `GiftsByDateIndexTests`: the snapshot's index of gifts by person and date reads a person's latest gifts in date order, their sums still read through the index on `user_id` alone, and a database's own such index is used instead |
 | `TallyTemplatesTests` | escaping tables, `SafeURL`, sections and truthiness, helpers, time zones, placeholders, template errors with line and column |
 | `TallySiteTests` | end-to-end builds of small inline sites (`TestSite`, in `TallyTestSupport`: a `[path: text]` dictionary plus seed SQL in a temporary folder, with a default `tally.yaml` that publishes `ada` and a minimal layout), in the stage folders of the code they test. At the top, `BuildTests` covers features, `DiagnosticTests` asserts each exact diagnostic string and `HostileDatabaseTests` uses a database full of markup, scripts and path traversal. `Load/`: `SitePagesTests` (the `site_pages`/`site_page_tags` tables and byte-identical parallel builds), `ViewTests` (the `views/` folder: a view over a view, each view error's exact diagnostic, name clashes, private columns). `Plan/`: `ManyPagesTests` (queries longer than a render chunk, the sitemap index and bounded feeds), `FullScanCheckTests` (the query-plan warning, its line, and what silences it), `PaginationTests` (slices, `paginator`, rel links, breadcrumbs, sitemap, templated listings, no page past the end, the site's page navigation), `PaginationFromEndTests` (`paginate_from: end`: the same, and older pages unchanged by rows added at the start), `FirstPageQueryTests` (```` ```sql name first_page ````: rows on the listing's first page only, numbered from either end, and its two errors), `PaginationDiagnosticTests` and `GeneratedFilesInTheWayTests` (a page whose URL takes the name of robots.txt, the sitemap, a feed, `charts.css`, the 404 page or a data file: its exact error, on a first build and an incremental one, which kept the last output). `Render/`: `PageKeysTests` (`PageContext.keys` lists every value of `page`), `DataFileTests` and `CSVFileTests` (`.csv.sql` files, `csv:` table blocks, ```` ```sql name csv ````, their diagnostics), `DatabaseTextFuzzTests` (a property test: random database text with markup, entities, Mustache, `javascript:` URLs, control characters and invalid UTF-8 as text and BLOBs, shown escaped, through `url()`, in Markdown and block tables and through `markdown()`, in a build for `/repo/`; `HTMLTokenizer` must find no element, attribute or script URL that the page itself or Markdown formatting does not make; 4 builds of 25 pages), `GFMSpecTests` (all 673 examples of the GFM spec that Debian's cmark-gfm ships, through `MarkdownRenderer` and through a page build, equal to the `cmark-gfm` command in safe and raw-HTML mode), `MarkdownRaceTests` (a site of long autolink and strikethrough pages beside 2,000 short ones, built five times on every core, equal to a single-threaded render), `Blocks/PageBlockTests` (chart and table blocks), `SubPath/SubPathTests` (a build for `https://user.github.io/repo/` whose every internal URL must carry `/repo/` and name a written file, plus the rewriter's cases). `Assemble/`: `SiteEssentialsTests` (sitemap, robots.txt, 404 page, head values), `FeedTests` (including hostile text and well-formed XML) and `FeedDiagnosticTests`. `Support/`: `MallocArenasTests` (glibc takes the arena cap, which leaves an arena for each page under way; freed memory is given back). `Output/`: `OutputSwapTests` (the exchange call itself, the two-rename fallback, a failed swap that keeps the old output and its `.git`), `StreamedWriteTests` (a file written a piece at a time: left in place when equal to the previous one, gone when its maker fails, refused outside the output), `BuildStampTests` (the up-to-date check), `OutputWriterStampTests` (the writer's output digest and file stamps equal a walk's, a streamed file's included, a large folder stamped on every core equal to one stamped file by file, and which stamps a commit changes), `OutputCommittedTests` (`BuildProgress.outputCommitted` is told once per build that wrote its output, with the new pages in place), `UndecodableNameTests` (names that are not UTF-8: strays removed from the output by their bytes, an error naming such a file among the sources, and the build stamp seeing one added). `Incremental/`: `IncrementalBuildTests` (which pages render and why: a donation, a donation moved between organizations (both keyed pages), an unpublished one, a layout, a partial, a content file and `site_pages`, a listing kept until a table it reads changes, a listing numbered from its end whose older pages are kept when a gift is added, a kept snapshot replaced outside Tally, output changed outside Tally, warnings, the config, `--force`, where the manifest lives, `--explain`'s text, reasons kept only when the build explains), `CountWithoutSortTests` (the final `ORDER BY` a listing's count leaves out), `ListingShortcutEdgeTests` (a quoted schema name, an index added or `ANALYZE` run between builds, a non-ASCII alias: each read whole, equal to a full build), `KeptInputsTests` (a renamed column, date functions without a time, a view of the clock), `ListingShortcutTests` (a listing numbered from its end keeps its later pages unread after a gift at its newest end, and reads them after a change deep in it, a joined table's change, a tie with the window's last row, a new page count, a shown `paginator.total` or a query that is not row by row; random edits; each build equal to a full one), `KeyedReadsTests` (the query shapes proven keyed on the pages row, directly, through a row-by-row view and through an `IN (SELECT …)` subquery of other tables, the comparisons and other equalities that bound them, and each unproven shape's reason), `IncrementalHarnessTests` (`IncrementalFixture`, with pages keyed on `:organization_id` through a view and a listing keyed through a subquery, and, in runs of their own, two listings numbered from the end, one showing `paginator.total`: random edits to rows (inserted, updated, moved, deleted, unpublished), content, templates, partials, a view, the config, pages added and removed and output files changed, each incremental build compared with a full build byte for byte, by seed and as a property test; the fixture has materialized views over changed and unchanged tables, and one over the two, shown on a page, so a stale table or view in an updated snapshot shows). `ExampleSite/`: `ExampleSiteTests` builds the repository's example site from `data/example.sql` (`ExampleSite` in `TallyTestSupport`) and checks for leaks and broken links; the `*FiguresTests` recompute the example pages' figures from raw rows (`StatementFiguresTests`: the year-end statements and the report's CSV); `StatementBoundsTests` gives Ada a year of 600 gifts: its organizations are on the statement's first page only; `SecondDatabaseTests` builds the example content on `Tests/Fixtures/second-database.sql`, written apart from the example's data (ids and tags that are not URL segments, accents, three currencies, no budgets), and checks its figures. |
 | `TallyHTMLTests` | the tokenizer (`HTMLTokenizerTests`: quoting styles, unquoted values, `>` in quoted values, comments holding tags, a script holding `</div>`, uppercase tags, self-closing tags, CDATA, byte ranges, truncated markup, line and column), the HTML scanner on tricky markup (quotes, entities, comments, scripts, srcset), URL resolution, and link checks of small folders |
@@ -2645,7 +2645,8 @@ SELECT amount_cents, currency, donated_at FROM donations ORDER BY donated_at DES
 ```
 ````
 
-- The info string must be `sql` plus exactly one name. The name uses lowercase letters, digits and `_`,
+- The info string must be `sql` plus exactly one name, then optionally `csv` ([a download](#csv-files)) and
+  `first_page` ([on a listing's first page only](#pagination)). The name uses lowercase letters, digits and `_`,
   starts with a letter or `_`, and is not `site`, `page`, `params`, `content` or `charts`, nor starts with
   `tally_block_`. Each name may appear once per page.
 - The block is taken out of the page. Its lines are blanked, so line numbers in errors still match the
@@ -2687,8 +2688,8 @@ content/report.md:8:1: error: no such column: amount (in query 'gifts')
 Other SQL block errors:
 
 ```text
-content/q.md:1:1: error: an sql query block takes exactly one name
-  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}
+content/q.md:1:1: error: an sql query block takes one name, then `csv` and `first_page`, each at most once
+  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; ```sql gifts csv also writes them beside the page as gifts.csv, and on a paginated page ```sql total first_page shows them on the listing's first page only
 content/q.md:5:1: error: `page` cannot name a query
   hint: use lowercase letters, digits and _ (not site, page, params, content, charts or tally_block_…)
 content/q.md:17:1: error: a query named `w` is already defined on this page
@@ -3490,10 +3491,9 @@ None of them holds a build time, so the same inputs give the same bytes.
 # The database contract
 
 Tally reads one SQLite file (`database:` in `tally.yaml`, or `tally build --db PATH`). Its schema is
-version 6, created by the migrations in `Sources/TallyStore/DatabaseMigrations.swift`: version 1's tables, version 2's import keys
+version 5, created by the migrations in `Sources/TallyStore/DatabaseMigrations.swift`: version 1's tables, version 2's import keys
 ([below](#import-keys-version-2)), version 3's roll calls and roster fields ([below](#roll-calls-version-3)), version 4's
-per-person time zone ([below](#time-zones-version-4)), version 5's exchange rates ([below](#exchange-rates-version-5))
-and version 6's index of gifts by person and date ([below](#gifts-by-person-and-date-version-6)).
+per-person time zone ([below](#time-zones-version-4)) and version 5's exchange rates ([below](#exchange-rates-version-5)).
 Pages may query any table, but they always query a
 [published snapshot](#the-published-snapshot), never the file itself.
 
@@ -3856,18 +3856,6 @@ the rate is missing, is not plain decimal text (a sign, an exponent, a comma or 
 currency is not ISO 4217, or when the result does not fit in 64 bits. An amount already in `to` is returned as it
 is. `tally check` does not yet check the table's values.
 
-### Gifts by person and date (version 6)
-
-Migration `v6: gifts by person and date` adds two indexes and no column: `donations_by_user_date` on
-`donations (user_id, donated_at)` and `donations_by_user` on `donations (user_id)`. A person's report shows their
-latest gifts and their gifts pages list every gift newest first; with the first index SQLite reads a person's
-gifts already in date order, so a page of 100 gifts reads 100 rows rather than sorting the person's whole history
-(200,000 gifts in the 20,000-organization benchmark). A query that adds up all of a person's gifts in no order
-uses the second, which visits the table's rows in the order they are stored: through the dated index it would
-visit them at random, 5 times slower on that history (49 ms against 250 ms for the report's exchange-rate
-table). The published snapshot is a copy of your file with its indexes, so a database that `tally migrate` has
-not brought to version 6 builds the same pages, only slower; create the indexes yourself if you keep your own schema.
-
 ## Creating a database
 
 | Command | Result |
@@ -3907,8 +3895,14 @@ Every build does the following after loading the content and before any page run
    example because the column is `UNIQUE` in its table's definition or used by a view, Tally sets every value
    to NULL instead, or to `''` if the column is `NOT NULL`. A table or column that does not exist is skipped.
 5. It indexes every foreign-key column that no index starts with (`roll_call_positions.representative_id`,
-   `donations.organization_id`…), so a page that filters by one reads its rows, not the table. Then it creates
-   the `site_pages` and `site_page_tags` tables from the site's Markdown pages.
+   `donations.organization_id`…), so a page that filters by one reads its rows, not the table. Then it indexes
+   `donations (user_id, donated_at)`, unless an index starts with those two columns: a person's latest gifts
+   and their gifts pages, newest first, then read 100 gifts rather than sort the person's whole history (200,000
+   gifts in the 20,000-organization benchmark). It is made in the copy, not by a migration of your file, which
+   would slow every import into it; and after the index on `user_id` alone, which a query that adds up all of a
+   person's gifts keeps using: it visits the table in the order the rows are stored, where the dated index would
+   visit them at random, five times slower (49 against 250 ms for the report's exchange-rate table). Then it
+   creates the `site_pages` and `site_page_tags` tables from the site's Markdown pages.
 6. It creates the site's [views](content.md#views-queries-pages-share) (`views/*.sql`), each after checking
    that its file holds one read-only statement without parameters; a materialized view becomes a table with its
    indexes. Since this comes after steps 3 and 4, a view reads only published data.

@@ -72,6 +72,45 @@ import TallyTestSupport
         #expect(try fixture.mismatches() == [])
     }
 
+    /// An index added to a table, or statistics made by `ANALYZE`, change SQLite's plans, and with them the order of
+    /// rows that tie in an ORDER BY: a page that reads the table shows them as a full build would. Here the index
+    /// on `kind` is scanned backwards, and the three rows of kind `a` come newest first, where a sort kept them in
+    /// rowid order.
+    @Test(arguments: ["CREATE INDEX ties_by_kind ON ties (kind)", "ANALYZE"])
+    func aChangeToWhatSQLitePlansFromShowsOnThePagesThatReadTheTable(_ statement: String) throws {
+        let fixture = try IncrementalFixture(extra: [
+            "content/ties.md": "---\ntitle: Ties\n---\n```sql ties\nSELECT label FROM ties ORDER BY kind DESC\n```\n{{#ties}}{{label}} {{/ties}}\n",
+        ])
+        try fixture.sql("CREATE TABLE ties (id INTEGER PRIMARY KEY, kind TEXT, label TEXT); "
+                        + "INSERT INTO ties VALUES (1, 'a', 'one'), (2, 'a', 'two'), (3, 'a', 'three'), (4, 'b', 'four');")
+        _ = try fixture.build()
+        #expect(fixture.site.output("ties/index.html")?.contains("four one two three") == true)
+        try fixture.sql(statement)
+        _ = try fixture.build()
+        if statement.hasPrefix("CREATE INDEX") {
+            #expect(fixture.site.output("ties/index.html")?.contains("four three two one") == true)
+        }
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// The same for a templated page keyed on its row (`WHERE kind = :kind`), which a changed row of another key
+    /// would leave as it is: no row changed, but the index on (kind, day) is scanned backwards, and the rows of one
+    /// day come newest first.
+    @Test func aKeyedPageShowsTiedRowsInTheOrderOfANewIndex() throws {
+        let fixture = try IncrementalFixture(extra: [
+            "content/kinds/[kind].md": "---\npages: SELECT DISTINCT kind FROM ties ORDER BY kind\ntitle: \"{{params.kind}}\"\n---\n"
+                + "```sql ties\nSELECT label FROM ties WHERE kind = :kind ORDER BY day DESC\n```\n{{#ties}}{{label}} {{/ties}}\n",
+        ])
+        try fixture.sql("CREATE TABLE ties (id INTEGER PRIMARY KEY, kind TEXT, day TEXT, label TEXT); INSERT INTO ties VALUES "
+                        + "(1, 'a', 'd1', 'one'), (2, 'a', 'd1', 'two'), (3, 'a', 'd1', 'three'), (4, 'b', 'd1', 'four');")
+        _ = try fixture.build()
+        #expect(fixture.site.output("kinds/a/index.html")?.contains("one two three") == true)
+        try fixture.sql("CREATE INDEX ties_by_kind_and_day ON ties (kind, day)")
+        _ = try fixture.build()
+        #expect(fixture.site.output("kinds/a/index.html")?.contains("three two one") == true)
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// A query marked `first_page` is on the listing's first page only: a change to its rows alone renders that page,
     /// and the later pages keep their files.
     @Test func aFirstPageQueryChangesTheListingsFirstPageOnly() throws {

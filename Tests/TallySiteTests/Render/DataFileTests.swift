@@ -127,7 +127,7 @@ import TallyTestSupport
     func anSQLBlockTakesOnlyCSVAndFirstPageAfterItsName(_ fence: String) throws {
         let site = try TestSite(["content/list.md": fence + "\nSELECT name FROM organizations\n```\n"])
         #expect(site.errors() == [
-            "content/list.md:1:1: error: an sql query block takes exactly one name\n  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; ```sql gifts csv also writes them beside the page as gifts.csv, and on a paginated page ```sql total first_page shows them on the listing's first page only",
+            "content/list.md:1:1: error: an sql query block takes one name, then `csv` and `first_page`, each at most once\n  hint: write ```sql gifts — the rows are then available as {{#gifts}}…{{/gifts}}; ```sql gifts csv also writes them beside the page as gifts.csv, and on a paginated page ```sql total first_page shows them on the listing's first page only",
         ])
     }
 }
