@@ -133,7 +133,7 @@ public final class RowChanges: Sendable {
         }
         do {
             return try queue.inDatabase { db in
-                guard try Self.samePlanInputs(db) else { return false }
+                guard try Self.samePlanInputs(db, table: SQLText.asciiLowercased(table)) else { return false }
                 for (before, rowids) in bySnapshot {
                     let sql = "SELECT count(*) FROM \(before ? "before" : "main").\(Self.quoted(table)) AS v, main.\(Self.quoted(table)) AS b "
                         + "WHERE b.rowid = \(boundary) AND v.rowid IN (" + rowids.map(String.init).joined(separator: ",") + ") AND (\(condition))"
@@ -146,19 +146,23 @@ public final class RowChanges: Sendable {
         }
     }
 
-    /// Whether this build's snapshot and the kept one have the same schema, indexes included, and the same statistics
-    /// (`sqlite_stat1`, `sqlite_stat4`): then SQLite plans a query as it did, and rows whose keys tie come in the order
-    /// they came in. An index added or `ANALYZE` run between two builds can put two tied rows the other way round.
-    static func samePlanInputs(_ db: Database) throws -> Bool {
+    /// Whether `table` (lowercased) has the same statement, indexes and triggers in this build's snapshot and the kept
+    /// one, and the same statistics (`sqlite_stat1`, `sqlite_stat4`): then SQLite plans a query of it as it did, and
+    /// rows whose keys tie come in the order they came in. An index added or `ANALYZE` run between two builds can put
+    /// two tied rows the other way round. Per table: a view edited elsewhere in the site leaves this one's plans as
+    /// they were (a view read by a query is compared by its own statement, as an input of the page).
+    static func samePlanInputs(_ db: Database, table: String) throws -> Bool {
         func inputs(_ schema: String) throws -> [String] {
             var lines = try String.fetchAll(db, sql: """
-                SELECT quote(type) || quote(name) || quote(tbl_name) || quote(sql) FROM \(schema).sqlite_master ORDER BY 1
-                """)
+                SELECT quote(type) || quote(name) || quote(tbl_name) || quote(sql) FROM \(schema).sqlite_master
+                WHERE lower(tbl_name) = ? ORDER BY 1
+                """, arguments: [table])
             let statistics = ["sqlite_stat1": "quote(tbl) || quote(idx) || quote(stat)",
                               "sqlite_stat4": "quote(tbl) || quote(idx) || quote(neq) || quote(nlt) || quote(ndlt) || quote(sample)"]
-            for (table, row) in statistics.sorted(by: { $0.key < $1.key })
-            where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_master WHERE name = ?", arguments: [table]) == 1 {
-                lines += try String.fetchAll(db, sql: "SELECT \(row) FROM \(schema).\(table) ORDER BY 1")
+            for (statisticsTable, row) in statistics.sorted(by: { $0.key < $1.key })
+            where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_master WHERE name = ?", arguments: [statisticsTable]) == 1 {
+                lines += try String.fetchAll(db, sql: "SELECT \(row) FROM \(schema).\(statisticsTable) WHERE lower(tbl) = ? ORDER BY 1",
+                                             arguments: [table])
             }
             return lines
         }

@@ -50,8 +50,7 @@ extension SiteDatabase {
     /// rows added, rows removed and both versions of a row changed, compared value by value with its type and bytes,
     /// in rowid order, with the forms (`KeyForms`) their `columns` hold and where each version is. A table is left
     /// out when the two cannot be compared row by row (it is missing from either, its definition changed, it has no
-    /// rowid or a column that hides it), and every table when the two differ in indexes or statistics, so the caller
-    /// cannot take it as unchanged. The connection that compared
+    /// rowid or a column that hides it, or its indexes or statistics differ), so the caller cannot take it as unchanged. The connection that compared
     /// them stays open, for `RowChanges.anyVersion` to read the versions again. When this snapshot was updated from
     /// the very file at `previous`, a table whose own rows changed is walked over the runs of rowids that changed alone
     /// (`ChangedRuns`): one donation reads a thousand rows of each snapshot rather than every gift twice.
@@ -65,11 +64,11 @@ extension SiteDatabase {
         let runs = changedRuns.flatMap { KeptSnapshot.stamp(previous) == $0.keptStamp ? $0 : nil }
         let tables = (try? queue.inDatabase { db -> [String: RowChanges.Table] in
             try db.execute(sql: "ATTACH DATABASE ? AS before", arguments: [previous])
-            // An index added or statistics made since change SQLite's plans, and with them the order of rows that
-            // tie in an ORDER BY: a page whose keyed rows did not change may still show them in another order.
-            guard try RowChanges.samePlanInputs(db) else { return [:] }
             var found: [String: RowChanges.Table] = [:]
             for (table, wanted) in columns {
+                // An index added or statistics made since change SQLite's plans, and with them the order of rows
+                // that tie in an ORDER BY: a page whose keyed rows did not change may still show them in another order.
+                guard try RowChanges.samePlanInputs(db, table: table) else { continue }
                 let definition = "SELECT sql FROM %@.sqlite_master WHERE type = 'table' AND lower(name) = ?"
                 let now = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "main"), arguments: [table])
                 let then = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "before"), arguments: [table])

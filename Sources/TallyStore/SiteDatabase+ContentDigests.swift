@@ -42,7 +42,11 @@ extension SiteDatabase {
         }
         var digests = found.withLock { $0 }
         if names.contains("sqlite_master") || names.contains("sqlite_schema") {
-            let listing = ContentDigest.of(schema.map { "\($0.type) \($0.name) \($0.sql)" }.joined(separator: "\n"))
+            // Every entry, indexes and triggers too: a page may list them.
+            let entries = (try? pool.read { db in
+                try String.fetchAll(db, sql: "SELECT quote(type) || ' ' || quote(name) || ' ' || quote(tbl_name) || ' ' || quote(sql) FROM sqlite_master ORDER BY rowid")
+            }) ?? []
+            let listing = ContentDigest.of(entries.joined(separator: "\n"))
             digests["sqlite_master"] = listing
             digests["sqlite_schema"] = listing
         }

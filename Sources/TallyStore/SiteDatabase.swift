@@ -119,6 +119,9 @@ public final class SiteDatabase: Sendable {
         }
     }
 
+    /// The SQLite library's source id (its version and check-in), as `sqlite3_sourceid()` gives it.
+    public static var sqliteLibrary: String { String(cString: sqlite3_sourceid()) }
+
     /// Runs one page query. Named parameters (`:slug`) are bound from `parameters`; a missing one binds NULL.
     public func run(_ sql: String, parameters: [String: DataValue] = [:]) throws(QueryError) -> DataTable {
         do {

@@ -49,6 +49,22 @@ import TallyStore
         #expect(sum == ["SEARCH donations USING INDEX tally_fk_donations_user_id (user_id=?)"])
     }
 
+    /// An index that SQLite cannot use for them, partial or in another collation, does not count.
+    @Test(arguments: ["CREATE INDEX own_part ON donations (user_id, donated_at) WHERE amount_cents > 100;",
+                      "CREATE INDEX own_nocase ON donations (user_id COLLATE NOCASE, donated_at);"])
+    func anIndexSQLiteCannotUseForThemIsNotEnough(_ index: String) throws {
+        #expect(try Self.indexes(try Self.database(index)).contains("tally_donations_by_user_date"))
+    }
+
+    /// The index only makes pages faster: a name already taken, or a virtual table, leaves the snapshot without it.
+    @Test(arguments: ["CREATE TABLE tally_donations_by_user_date (x);",
+                      "DROP TABLE donations; CREATE VIRTUAL TABLE donations USING fts5(user_id, donated_at);"])
+    func aSnapshotThatCannotHaveTheIndexIsMadeWithoutIt(_ more: String) throws {
+        let database = try Self.database(more)
+        #expect(try database.run("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'tally_donations_by_user_date'").rows
+                == [[.integer(0)]])
+    }
+
     /// A database with such an index of its own keeps it, and gets no second one.
     @Test func anIndexOfTheDatabasesOwnIsUsedInstead() throws {
         let database = try Self.database("CREATE INDEX own_gifts_by_date ON donations (user_id, donated_at DESC, amount_cents);")

@@ -47,8 +47,10 @@ public struct FileStamps: Equatable, Sendable {
     /// How many files and folders there are below the paths, and a digest of their paths and stamps that any
     /// added, removed or changed file alters; computed as the folders are read, so 100,000 files take no memory.
     /// The running `tally` binary's stamp as text: a new build of Tally may write other bytes from the same inputs.
+    /// The SQLite library it runs on is part of it: `tally` loads the system's, and another version may plan a query
+    /// otherwise, giving rows that tie in an ORDER BY in another order.
     static var executable: String {
-        Bundle.main.executableURL.map { line(digest(of: [$0])) } ?? "-"
+        (Bundle.main.executableURL.map { line(digest(of: [$0])) } ?? "-") + ", SQLite " + SiteDatabase.sqliteLibrary
     }
 
     /// A digest of files as one line of text.

@@ -3896,7 +3896,8 @@ Every build does the following after loading the content and before any page run
    to NULL instead, or to `''` if the column is `NOT NULL`. A table or column that does not exist is skipped.
 5. It indexes every foreign-key column that no index starts with (`roll_call_positions.representative_id`,
    `donations.organization_id`…), so a page that filters by one reads its rows, not the table. Then it indexes
-   `donations (user_id, donated_at)`, unless an index starts with those two columns: a person's latest gifts
+   `donations (user_id, donated_at)`, unless SQLite already reads a person's gifts in date order through an index
+   (not a partial one, or one in another collation), and skips it where it cannot be made (a virtual table): a person's latest gifts
    and their gifts pages, newest first, then read 100 gifts rather than sort the person's whole history (200,000
    gifts in the 20,000-organization benchmark). It is made in the copy, not by a migration of your file, which
    would slow every import into it; and after the index on `user_id` alone, which a query that adds up all of a

@@ -111,6 +111,31 @@ import TallyTestSupport
         #expect(try fixture.mismatches() == [])
     }
 
+    /// A view edited elsewhere in the site leaves the other tables' plans as they were: a donation's keyed pages are
+    /// still found by their changed rows, not by running every keyed page's queries.
+    @Test func aViewEditedElsewhereKeepsTheKeyedPagesOfAChangedTable() throws {
+        let fixture = try IncrementalFixture(extra: ["views/slugs.sql": "SELECT slug FROM organizations\n"])
+        _ = try fixture.build()
+        try fixture.site.write("-- The organizations' slugs.\nSELECT slug FROM organizations\n", to: "views/slugs.sql")
+        try fixture.apply(.insertDonation, number: 1, pick: 0)
+        let reasons = try fixture.build().renderReasons
+        #expect(reasons["/gifts/a/"] == "its rows of donations changed (organization_id = :organization_id)")
+        #expect(reasons["/gifts/b/"] == nil)
+        #expect(try fixture.mismatches() == [])
+    }
+
+    /// A page that lists the database's indexes shows one added since the last build.
+    @Test func aPageListingTheIndexesShowsANewOne() throws {
+        let fixture = try IncrementalFixture(extra: [
+            "content/indexes.md": "---\ntitle: Indexes\n---\n```sql found\nSELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'site_%' ORDER BY name\n```\n{{#found}}{{name}} {{/found}}\n",
+        ])
+        _ = try fixture.build()
+        try fixture.sql("CREATE INDEX site_gifts_by_amount ON donations (amount_cents)")
+        _ = try fixture.build()
+        #expect(fixture.site.output("indexes/index.html")?.contains("site_gifts_by_amount") == true)
+        #expect(try fixture.mismatches() == [])
+    }
+
     /// A query marked `first_page` is on the listing's first page only: a change to its rows alone renders that page,
     /// and the later pages keep their files.
     @Test func aFirstPageQueryChangesTheListingsFirstPageOnly() throws {

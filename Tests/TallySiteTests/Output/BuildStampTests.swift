@@ -21,6 +21,13 @@ import TallyStore
 
     private func stampFile(_ site: TestSite) -> URL { site.root.appendingPathComponent(".public.tally-build") }
 
+    /// `tally` runs on the system's SQLite, whose version may plan queries otherwise: the binary's stamp, which every
+    /// page and the kept snapshot depend on, names it.
+    @Test func theBinarysStampNamesTheSQLiteLibrary() {
+        #expect(FileStamps.executable.hasSuffix(", SQLite " + SiteDatabase.sqliteLibrary))
+        #expect(SiteDatabase.sqliteLibrary.hasPrefix("20"), "sqlite3_sourceid() starts with the check-in's date")
+    }
+
     @Test func aSecondBuildWithNothingChangedRendersNothing() throws {
         let site = try TestSite(Self.files, seedSQL: Self.seed)
         let first = try build(site)
