@@ -171,16 +171,21 @@ public enum SiteBuilder {
         }
 
         progress?.stageStarted(.swapOutput)
+        // Every page is decided: the snapshot is kept beside the output while the output is committed. A commit that
+        // fails leaves the last manifest, whose record of the kept snapshot no longer matches it: the next build then
+        // compares rows without it.
+        let keeping = keptSnapshot.flatMap { kept in incremental.map { incremental in BackgroundWork { incremental.keepSnapshot(kept) } } }
         do throws(Diagnostic) {
             try writer.commit()
         } catch {
             writer.discard()
+            _ = keeping?.result()
             return .failure(BuildFailure(problems + [error]))
         }
         progress?.outputCommitted(writer.output)
         stamp?.record(pages: plan.pageCount, staticFiles: staticFiles.count, output: writer.output, known: writer.outputDigest,
                       reusable: problems.isEmpty && !readsClockOrRandom(content.pages, content.dataFiles, config, views.views))
-        if let keptSnapshot { incremental?.save(output: writer.output, snapshot: keptSnapshot) }
+        if let keeping { incremental?.save(output: writer.output, snapshotKept: keeping.result()) }
         var summary = BuildSummary(pagesRendered: plan.pageCount, filesWritten: writer.written,
                                    filesUnchanged: writer.unchanged, staticFiles: staticFiles.count,
                                    output: writer.output, warnings: problems.sortedByLocation(),

@@ -72,6 +72,8 @@ final class IncrementalBuild: Sendable {
         var keptListingPages: [String: PageOwner] = [:]
         /// The rows checked of each page that must render after all, by URL path, for its render to take.
         var queried: [String: [String: DataTable]] = [:]
+        /// The pages whose rows are checked as they come to render (`keepsAfterRowsCheck`), by URL path.
+        var pendingChecks: [String: (record: PageManifest.Page, reason: String)] = [:]
         /// The site files made or kept (`SiteFiles`), by name, for the manifest.
         var siteFiles: [String: PageManifest.SiteFile] = [:]
         /// The names of those kept.
@@ -150,16 +152,12 @@ final class IncrementalBuild: Sendable {
                 shortcuts[page.path] = shortcut
             }
         }
-        let results = rowChecks.concurrentMap { check in self.timer.measure("rows checks") { self.queriedTables(of: check.page) } }
-        var queried: [String: [String: DataTable]] = [:]
-        for (check, tables) in zip(rowChecks, results) {
-            if let tables, PageInputs.resultsDigest(tables) == check.record.results {
-                kept[check.page.path] = check.record
-            } else {
-                render.append(check.page)
-                reasons[check.page.path] = check.reason
-                queried[check.page.path] = tables
-            }
+        // Checked where they render, on the render's cores, while the plan goes on to the next pages: a person's
+        // report runs two dozen queries over their whole history before it is known to have changed.
+        var pending: [String: (record: PageManifest.Page, reason: String)] = [:]
+        for check in rowChecks {
+            render.append(check.page)
+            pending[check.page.path] = (check.record, check.reason)
         }
         for (path, record) in kept {
             record.filePaths.forEach(writer.keep)
@@ -176,7 +174,7 @@ final class IncrementalBuild: Sendable {
         state.withLock { state in
             state.checkable.formUnion(checkable)
             state.shortcuts.merge(shortcuts) { _, new in new }
-            state.queried.merge(queried) { _, new in new }
+            state.pendingChecks.merge(pending) { _, new in new }
             state.keptListingPages.merge(laterPages) { _, new in new }
             if keepsReasons { state.reasons.merge(reasons) { _, new in new } }
             state.kept += kept.count
@@ -200,16 +198,21 @@ final class IncrementalBuild: Sendable {
         records.append(page.path, record)
     }
 
-    /// Writes the manifest beside the committed output, each page's files stamped as they now are there, and keeps
-    /// this build's snapshot beside it (`kept`) for the next build to compare rows with, or to copy.
-    func save(output: URL, snapshot kept: KeptSnapshot) {
-        // Every page is decided: the connection that attached the kept snapshot closes before it is replaced.
+    /// Keeps this build's snapshot beside the output (`kept`) for the next build to compare rows with, or to copy, once
+    /// every page is decided: the connection that attached the last kept snapshot closes before it is replaced.
+    /// - Returns: the kept file's stamp, for the manifest; nil when it could not be written.
+    func keepSnapshot(_ kept: KeptSnapshot) -> String? {
         changedRows.close()
-        var manifest = PageManifest()
         let snapshot = URL(fileURLWithPath: kept.path)
-        if timer.measure("snapshot kept", { database.keepSnapshot(as: kept) }) {
-            manifest.snapshot = OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
-        }
+        guard timer.measure("snapshot kept", { database.keepSnapshot(as: kept) }) else { return nil }
+        return OutputFileStamp.current(snapshot.lastPathComponent, in: snapshot.deletingLastPathComponent().path)?.stamp
+    }
+
+    /// Writes the manifest beside the committed output, each page's files stamped as they now are there, with the
+    /// stamp of the snapshot `keepSnapshot` kept.
+    func save(output: URL, snapshotKept: String?) {
+        var manifest = PageManifest()
+        manifest.snapshot = snapshotKept
         let inputs = self.inputs
         manifest.global = inputs.global
         manifest.siteFiles = state.withLock(\.siteFiles)
@@ -290,6 +293,25 @@ final class IncrementalBuild: Sendable {
             tables[query.name] = table
         }
         return tables
+    }
+
+    /// Whether `page`, whose only changed inputs are tables its queries read, shows the rows it showed: its queries run
+    /// again and their digest is compared with its record. Kept with its files when it does; otherwise the rows read
+    /// are handed to its render (`takeQueried`) and its reason noted. False for any page not waiting for the check.
+    func keepsAfterRowsCheck(_ page: PageInstance) -> Bool {
+        guard let check = state.withLock({ $0.pendingChecks.removeValue(forKey: page.path) }) else { return false }
+        let tables = timer.measure("rows checks") { queriedTables(of: page) }
+        if let tables, PageInputs.resultsDigest(tables) == check.record.results {
+            check.record.filePaths.forEach(writer.keep)
+            records.append(page.path, check.record)
+            state.withLock { $0.kept += 1 }
+            return true
+        }
+        state.withLock { state in
+            if keepsReasons { state.reasons[page.path] = check.reason }
+            state.queried[page.path] = tables
+        }
+        return false
     }
 
     /// The rows the rows check read for `path`, which must render: handed to its render once, then forgotten.

@@ -95,6 +95,8 @@ final class PageWriter: Sendable {
 
     /// Renders one page and writes it, keeping its problems and its feed entry.
     func write(_ instance: PageInstance, listing: ListingPage? = nil) {
+        // A page an incremental build checks as it comes: kept when its queries give the rows they gave.
+        if listing == nil, incremental?.keepsAfterRowsCheck(instance) == true { return }
         let timed = progress?.wantsPageTimes == true ? progress : nil
         let start = timed == nil ? nil : ThreadCPUTime.now()
         var result = renderer.render(instance, listing: listing, queried: incremental?.takeQueried(instance.path) ?? [:])

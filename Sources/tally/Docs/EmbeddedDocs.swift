@@ -218,7 +218,8 @@ the versions of the changed rows whose key matches are tested against them by SQ
 row bound as its query binds it, and the same against the kept snapshot for old versions), so the column's
 affinity and collation, text against numbers and NULL compare exactly as in the page's query (a view that passes
 the column on passes both); a page none of whose versions passes is kept, and one that matches renders.
-Otherwise its queries run again (on every core, before rendering) and it is kept if their rows' digest equals
+Otherwise its queries run again, where the page would render (`IncrementalBuild.keepsAfterRowsCheck`, asked by
+`PageWriter.write`: on the render's cores while the plan goes on to the next pages), and it is kept if their rows' digest equals
 the one recorded when it rendered (`RenderedPage.queryResults`, hashed by `PageInputs.resultsDigest`): with the
 same content, templates and `pages` row, the same rows make the same page; `--explain` says which query was not
 proven keyed and why. A paginated listing is kept whole (its pages' files, and its later pages claimed again
@@ -320,9 +321,11 @@ before it is used, so any sequence of edits writes what a build without it write
   it is; when only the database's rows changed, it is updated in place (`PublishedSnapshot.update(inPlace:…)`, the
   same transaction as for a copy of the kept one, without the 37 MB copy); otherwise the build opens a snapshot as
   any build does. The build takes it out of the memory first, so a build that fails after updating it leaves
-  nothing behind, and a good build puts its own back after the commit. The kept snapshot beside the output is
-  still the one the last good build's manifest names (the changed rows are found against it), written again only
-  when the open one changed since it was last written (`SnapshotFile.keptAs`). The record's table digests carry,
+  nothing behind, and a good build puts its own back after the commit. The kept snapshot beside the output, against
+  which the next build finds the changed rows, is written while the output is committed
+  (`IncrementalBuild.keepSnapshot`, on a thread of its own), and only when the open one changed since it was last
+  written (`SnapshotFile.keptAs`); a commit that fails leaves the last good build's manifest, whose record of the
+  kept snapshot then no longer matches it, so the next build compares no rows against it. The record's table digests carry,
   in memory only, a digest of each run of 1,024 rowids (`SourceDigests.chunks`), so the update walks only the runs
   that changed of a table whose own rows changed and whose scrub no other changed table decides;
 - each content file as `ContentLoader` loaded it (its `PageSource`, or its problems), by path and the digest of its
