@@ -287,9 +287,13 @@ final class IncrementalBuild: Sendable {
     /// The page's queries run again with its row of the `pages` query, or nil when one fails (it then renders, and
     /// reports the failure at its line).
     private func queriedTables(of page: PageInstance) -> [String: DataTable]? {
+        // On every core: a person's report is two dozen queries over their whole history, the last to be decided.
+        let queries = sources[page.sourceIndex].queries
+        let database = self.database
+        let results = queries.concurrentMap { query in try? database.run(query.sql, parameters: page.params) }
         var tables: [String: DataTable] = [:]
-        for query in sources[page.sourceIndex].queries {
-            guard let table = try? database.run(query.sql, parameters: page.params) else { return nil }
+        for (query, table) in zip(queries, results) {
+            guard let table else { return nil }
             tables[query.name] = table
         }
         return tables

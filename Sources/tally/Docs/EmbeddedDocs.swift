@@ -8238,7 +8238,9 @@ builds):
   example, the second database, the 20,000-organization one, and a database of ties made for it).
 - **The tail on two cores**: a page's rows are checked where it would render, while the plan goes on, and the
   snapshot is kept beside the output while the output is committed: 1.89–2.01 → 1.75–1.80 s of wall time for one
-  donation, alternating with the binary before it, CPU unchanged.
+  donation, alternating with the binary before it, CPU unchanged. Then a checked page's queries run on both cores
+  (ada's report's two dozen): 2.04 → 1.95 s, the means of eight donations alternating at load 1.3 to 2.3 (within
+  the noise, better in six of the eight pairs).
 
 ```sh
 /usr/bin/time -f "full %e wall %U user %S sys %M KB" tally build --force --db directory.sqlite --out out1
@@ -8263,7 +8265,9 @@ save 70 + 64 ms, the kept snapshot 70 ms (beside the commit), ada's listing rows
 index made by the build, not by hand), while another engineer's build ran beside it (load 7): the donation 24 of
 30,223 pages, 3.01 s of CPU against 36.55 s, **8.2 %**; the `org.mustache` edit 20,018 pages, 39.3 %.
 
-Also measured at this point: `tally serve` shows the saved row on the open organization page in **0.57, 0.63,
+Also measured at this point: the Markdown case, `python3 bench/run.py --n 10000 --cases markdown --runs 3` on the idle
+machine, 1.07 s against Hugo's 3.36 s, **0.32** of its wall time (0.29 in the eighth round), 109 MiB against 854 MiB
+(0.13); `tally serve` shows the saved row on the open organization page in **0.57, 0.63,
 0.58 s** (`bench/serve_bench.py --site .bench/incremental/example-20000 --saves 3`, load 2.4; serve's whole build
 2.8–3.0 s, 4.3 s in the seventh round), and the 100,000-organization build peaks at **179 MiB** (183,408 KB maximum
 resident set, `/usr/bin/time -v tally build --force --db .bench/example/directory-100000.sqlite`, 147,149 pages,
