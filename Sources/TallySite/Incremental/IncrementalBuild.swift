@@ -289,8 +289,11 @@ final class IncrementalBuild: Sendable {
     private func queriedTables(of page: PageInstance) -> [String: DataTable]? {
         // On every core: a person's report is two dozen queries over their whole history, the last to be decided.
         let queries = sources[page.sourceIndex].queries
-        let database = self.database
-        let results = queries.concurrentMap { query in try? database.run(query.sql, parameters: page.params) }
+        let database = self.database, timer = self.timer
+        // Timed query by query, on the thread that runs each: a step's CPU time is its own thread's.
+        let results = queries.concurrentMap { query in
+            timer.measure("rows checks") { try? database.run(query.sql, parameters: page.params) }
+        }
         var tables: [String: DataTable] = [:]
         for (query, table) in zip(queries, results) {
             guard let table else { return nil }
@@ -304,7 +307,7 @@ final class IncrementalBuild: Sendable {
     /// are handed to its render (`takeQueried`) and its reason noted. False for any page not waiting for the check.
     func keepsAfterRowsCheck(_ page: PageInstance) -> Bool {
         guard let check = state.withLock({ $0.pendingChecks.removeValue(forKey: page.path) }) else { return false }
-        let tables = timer.measure("rows checks") { queriedTables(of: page) }
+        let tables = queriedTables(of: page)
         if let tables, PageInputs.resultsDigest(tables) == check.record.results {
             check.record.filePaths.forEach(writer.keep)
             records.append(page.path, check.record)
