@@ -65,11 +65,22 @@ enum DocTopics {
 
     private static func section(_ anchor: String, of text: String) -> String? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var inFence = false
+        // The backticks that opened the code block the line is in, as CommonMark reads fences: a line that starts
+        // with ```` ```sql x ```` is inline code, and a ```` fence is closed only by ```` or more.
+        var fence: Int?
         var start: (index: Int, level: Int)?
         for (index, line) in lines.enumerated() {
-            if line.hasPrefix("```") { inFence.toggle() }
-            guard !inFence, let level = headingLevel(line) else { continue }
+            let ticks = line.prefix { $0 == "`" }.count
+            if ticks >= 3 {
+                let rest = line.dropFirst(ticks)
+                if let open = fence {
+                    if ticks >= open && rest.allSatisfy({ $0 == " " }) { fence = nil }
+                } else if !rest.contains("`") {
+                    fence = ticks
+                }
+                continue
+            }
+            guard fence == nil, let level = headingLevel(line) else { continue }
             if let opened = start {
                 if level <= opened.level { return lines[opened.index..<index].joined(separator: "\n").trimmingCharacters(in: .newlines) }
             } else if slug(line.dropFirst(level + 1)) == anchor.lowercased() {

@@ -39,6 +39,38 @@ import Testing
         #expect(!printed.stdout.dropFirst().contains("\n## "))
     }
 
+    /// Every second-level heading of every topic is a section `tally docs TOPIC#slug` prints: as many as cmark-gfm
+    /// finds in the file, so a line the lookup takes for a code fence (one that starts with inline code,
+    /// ```` ```sql x ````) cannot hide the headings after it.
+    @Test func everySecondLevelHeadingIsASection() throws {
+        for topic in try Self.topicsOnDisk() {
+            let file = Self.docs.appendingPathComponent(topic + ".md")
+            let markdown = try String(contentsOf: file, encoding: .utf8)
+            let cmark = Process()
+            cmark.executableURL = URL(fileURLWithPath: "/usr/bin/cmark-gfm")
+            cmark.arguments = [file.path]
+            let output = Pipe()
+            cmark.standardOutput = output
+            try cmark.run()
+            let html = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            cmark.waitUntilExit()
+            let headings = html.components(separatedBy: "<h2>").count - 1
+            var found = 0
+            for line in markdown.split(separator: "\n") where line.hasPrefix("## ") {
+                let printed = try tally(["docs", topic + "#" + DocsCommandTests.slug(line.dropFirst(3))])
+                if printed.status == 0, printed.stdout.split(separator: "\n").first == line { found += 1 }
+            }
+            #expect(found == headings, "docs/\(topic).md: \(found) of its \(headings) second-level headings are sections")
+        }
+    }
+
+    /// GitHub's anchor, as `DocsCommand.slug` makes it.
+    static func slug(_ heading: Substring) -> String {
+        String(heading.lowercased().compactMap { character -> Character? in
+            character == " " ? "-" : (character.isLetter || character.isNumber || character == "-" || character == "_") ? character : nil
+        })
+    }
+
     @Test func anUnknownTopicOrSectionIsAnErrorWithTheNearestName() throws {
         let topic = try tally(["docs", "databse"])
         #expect(topic.status == 1)

@@ -3123,8 +3123,10 @@ No published user has given to them yet.
 {{/paginator.first}}
 ```
 
-A query marked both, ```` ```sql given csv first_page ````, writes its rows beside the first page and a file of its
-columns alone beside each later page. `first_page` on the query split into pages, or on a page without
+A chart or table block drawn from such a query shows its empty state on later pages: put the block between
+`{{#paginator.first}}` and `{{/paginator.first}}` lines to leave it out there. A query marked both, as in
+```` ```sql given csv first_page ````, writes its rows beside the first page and a file of its columns alone beside
+each later page. `first_page` on the query split into pages, or on a page without
 `paginate`, is an error.
 
 The query must give its rows in a fixed order (end the `ORDER BY` with a unique column, such as `slug`), or a

@@ -39,6 +39,21 @@ import Testing
         #expect(site.output("list/page/1/index.html") == "<main><p>4 5 (continued)</p>\n</main>\n")
     }
 
+    /// A chart of such a query, between `{{#paginator.first}}` lines, is drawn on the first page and left out of
+    /// the others, without an error for the rows they lack.
+    @Test func aChartOfTheQueryIsLeftOutOfLaterPages() throws {
+        let site = try TestSite([
+            "content/list.md": "---\ntitle: List\npaginate: items\nper_page: 2\n---\n" + PaginationTests.numbers(upTo: "5")
+                + "```sql split first_page\nSELECT 'a' AS part, 3 AS n UNION ALL SELECT 'b', 5\n```\n"
+                + "{{#paginator.first}}\n```chart\ntype: bar\ndata: split\nx: part\ny: n\ntitle: Parts\n```\n{{/paginator.first}}\n"
+                + "{{#items}}{{i}} {{/items}}\n",
+            "templates/default.mustache": "<main>{{{content}}}</main>\n",
+        ])
+        #expect(try site.build().get().pagesRendered == 3)
+        #expect(site.output("list/index.html")?.contains("<figcaption>Parts</figcaption><svg") == true)
+        #expect(site.output("list/page/2/index.html") == "<main><p>3 4</p>\n</main>\n")
+    }
+
     @Test func aQueryMarkedFirstPageOnAPageWithoutPaginateIsAnError() throws {
         let site = try TestSite(["content/list.md": "---\ntitle: List\n---\n```sql total first_page\nSELECT 3 AS n\n```\n{{#total}}{{n}}{{/total}}\n"])
         #expect(site.errors() == [
