@@ -107,8 +107,6 @@ public enum SiteBuilder {
         // folder, and the file's write would fail with a message that names neither.
         let inTheWay = GeneratedFilesInTheWay.problems(plan, sources: content.pages, dataFiles: content.dataFiles, config: config,
                                                        configFile: options.configFile)
-            + GeneratedFilesInTheWay.sharedPaths(plan, sources: content.pages, dataFiles: content.dataFiles, config: config,
-                                                 configFile: options.configFile)
         guard inTheWay.isEmpty else {
             earlyWriter?.discard()
             return .failure(BuildFailure(problems + inTheWay))

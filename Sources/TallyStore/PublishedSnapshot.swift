@@ -165,9 +165,8 @@ enum PublishedSnapshot {
     /// The index only makes pages faster, so a table it cannot be made on (a virtual one) or a name already taken
     /// leaves the snapshot as it was.
     private static func indexGiftsByDate(_ db: Database) throws {
-        guard try db.tableExists("donations"),
-              try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND lower(name) = 'donations'")?
-                .uppercased().hasPrefix("CREATE VIRTUAL") == false,
+        guard let statement = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND lower(name) = 'donations'"),
+              !statement.uppercased().hasPrefix("CREATE VIRTUAL"),
               Set(try db.columns(in: "donations").map { SQLText.asciiLowercased($0.name) }).isSuperset(of: ["user_id", "donated_at"]),
               let plan = try? Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT 1 FROM donations WHERE user_id = 1 ORDER BY donated_at DESC LIMIT 1")
                 .map({ ($0["detail"] as String?) ?? "" }) else { return }

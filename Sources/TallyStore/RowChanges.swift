@@ -152,21 +152,7 @@ public final class RowChanges: Sendable {
     /// two tied rows the other way round. Per table: a view edited elsewhere in the site leaves this one's plans as
     /// they were (a view read by a query is compared by its own statement, as an input of the page).
     static func samePlanInputs(_ db: Database, table: String) throws -> Bool {
-        func inputs(_ schema: String) throws -> [String] {
-            var lines = try String.fetchAll(db, sql: """
-                SELECT quote(type) || quote(name) || quote(tbl_name) || quote(sql) FROM \(schema).sqlite_master
-                WHERE lower(tbl_name) = ? ORDER BY 1
-                """, arguments: [table])
-            let statistics = ["sqlite_stat1": "quote(tbl) || quote(idx) || quote(stat)",
-                              "sqlite_stat4": "quote(tbl) || quote(idx) || quote(neq) || quote(nlt) || quote(ndlt) || quote(sample)"]
-            for (statisticsTable, row) in statistics.sorted(by: { $0.key < $1.key })
-            where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_master WHERE name = ?", arguments: [statisticsTable]) == 1 {
-                lines += try String.fetchAll(db, sql: "SELECT \(row) FROM \(schema).\(statisticsTable) WHERE lower(tbl) = ? ORDER BY 1",
-                                             arguments: [table])
-            }
-            return lines
-        }
-        return try inputs("main") == inputs("before")
+        try SiteDatabase.planInputs(db, schema: "main", table: table)[table] == SiteDatabase.planInputs(db, schema: "before", table: table)[table]
     }
 
     /// How many rows `sql` gives from `versions` of `table`'s changed rows alone, their new versions (`now`) and

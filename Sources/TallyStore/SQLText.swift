@@ -32,13 +32,13 @@ enum SQLText {
         return min(index, bytes.count)
     }
 
-    /// `name` with ASCII's capitals made small and nothing else, as SQLite compares names: `"\u{212A}"` (KELVIN
-    /// SIGN) is not `k`.
     /// Whether two names are one to SQLite, which compares table and column names ASCII case-insensitively.
     static func sameName(_ first: String, _ second: String) -> Bool {
         asciiLowercased(first) == asciiLowercased(second)
     }
 
+    /// `name` with ASCII's capitals made small and nothing else, as SQLite compares names: `"\u{212A}"` (KELVIN
+    /// SIGN) is not `k`.
     static func asciiLowercased(_ name: String) -> String {
         String(decoding: name.utf8.map(lowercasedASCII), as: UTF8.self)
     }

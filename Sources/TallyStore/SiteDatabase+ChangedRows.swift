@@ -36,10 +36,7 @@ extension SiteDatabase {
 
     /// Each view of the snapshot (lowercased name) → its `CREATE VIEW` statement and the tables and views it reads.
     public func viewDefinitions() -> [String: (sql: String, reads: Set<String>)] {
-        let views = (try? pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT lower(name) AS name, sql FROM sqlite_master WHERE type = 'view'")
-                .map { (name: $0["name"] as String, sql: ($0["sql"] as String?) ?? "") }
-        }) ?? []
+        let views = viewStatements().map { (name: $0.key, sql: $0.value) }
         let reads = tablesRead(by: views.map { "SELECT * FROM \"" + $0.name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" })
         var definitions: [String: (sql: String, reads: Set<String>)] = [:]
         for (view, read) in zip(views, reads) { definitions[view.name] = (view.sql, read ?? []) }
@@ -49,9 +46,9 @@ extension SiteDatabase {
     /// The rows that differ between the snapshot kept at `previous` and this one, for each table of `columns`:
     /// rows added, rows removed and both versions of a row changed, compared value by value with its type and bytes,
     /// in rowid order, with the forms (`KeyForms`) their `columns` hold and where each version is. A table is left
-    /// out when the two cannot be compared row by row (it is missing from either, its definition changed, it has no
-    /// rowid or a column that hides it, or its indexes or statistics differ), so the caller cannot take it as unchanged. The connection that compared
-    /// them stays open, for `RowChanges.anyVersion` to read the versions again. When this snapshot was updated from
+    /// out when the two cannot be compared row by row (it is missing from either, its definition, indexes or
+    /// statistics changed, it has no rowid or a column that hides it), so the caller cannot take it as unchanged. The
+    /// connection that compared them stays open, for `RowChanges.anyVersion` to read the versions again. When this snapshot was updated from
     /// the very file at `previous`, a table whose own rows changed is walked over the runs of rowids that changed alone
     /// (`ChangedRuns`): one donation reads a thousand rows of each snapshot rather than every gift twice.
     public func rowChanges(since previous: String, columns: [String: Set<String>]) -> RowChanges {
@@ -66,13 +63,13 @@ extension SiteDatabase {
             try db.execute(sql: "ATTACH DATABASE ? AS before", arguments: [previous])
             var found: [String: RowChanges.Table] = [:]
             for (table, wanted) in columns {
-                // An index added or statistics made since change SQLite's plans, and with them the order of rows
-                // that tie in an ORDER BY: a page whose keyed rows did not change may still show them in another order.
-                guard try RowChanges.samePlanInputs(db, table: table) else { continue }
-                let definition = "SELECT sql FROM %@.sqlite_master WHERE type = 'table' AND lower(name) = ?"
-                let now = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "main"), arguments: [table])
-                let then = try String.fetchOne(db, sql: definition.replacingOccurrences(of: "%@", with: "before"), arguments: [table])
-                guard let now, now == then, !now.uppercased().contains("WITHOUT ROWID") else { continue }
+                // The same statement, and the same indexes and statistics: an index added or statistics made since
+                // change SQLite's plans, and with them the order of rows that tie in an ORDER BY, so a page whose
+                // keyed rows did not change may still show them in another order.
+                guard try RowChanges.samePlanInputs(db, table: table),
+                      let statement = try String.fetchOne(db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND lower(name) = ?",
+                                                          arguments: [table]),
+                      !statement.uppercased().contains("WITHOUT ROWID") else { continue }
                 if let changes = Self.changedRows(db, table: table, columns: wanted, bounds: runs?.bounds(of: table) ?? [""]) {
                     found[table] = changes
                 }

@@ -4,13 +4,6 @@ import GRDBSQLite
 import Synchronization
 
 extension SiteDatabase {
-    /// For each name of `names` (lowercased, as `tablesRead(by:)` gives them): a digest of the table's rows in
-    /// rowid order, rowids included, or of the view's SQL, since a view's rows are its base tables', which are
-    /// digested as tables. A materialized view is a table in the snapshot and is digested by its rows. A name
-    /// the snapshot does not have is left out, so the caller cannot take it as unchanged.
-    ///
-    /// SQLite's `data_version` and change counters cannot say this: each build reads a new snapshot file, copied
-    /// and scrubbed, whose counters count the copy's own writes, and they are kept per file, not per table.
     /// Each view of the snapshot (lowercased name) → its `CREATE VIEW` statement.
     public func viewStatements() -> [String: String] {
         let rows = (try? pool.read { db in
@@ -19,24 +12,30 @@ extension SiteDatabase {
         return Dictionary(rows.map { ($0["name"] as String, ($0["sql"] as String?) ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// For each name of `names` (lowercased, as `tablesRead(by:)` gives them): a digest of the table's rows in
+    /// rowid order, rowids included, or of the view's SQL, since a view's rows are its base tables', which are
+    /// digested as tables. A materialized view is a table in the snapshot and is digested by its rows. A name
+    /// the snapshot does not have is left out, so the caller cannot take it as unchanged.
+    ///
+    /// SQLite's `data_version` and change counters cannot say this: each build reads a new snapshot file, copied
+    /// and scrubbed, whose counters count the copy's own writes, and they are kept per file, not per table.
     public func contentDigests(of names: Set<String>) -> [String: String] {
         let schema = (try? pool.read { db in
             try Row.fetchAll(db, sql: "SELECT lower(name) AS name, type, sql FROM sqlite_master WHERE type IN ('table', 'view')")
                 .map { (name: $0["name"] as String, type: $0["type"] as String, sql: ($0["sql"] as String?) ?? "") }
         }) ?? []
         let wanted = schema.filter { names.contains($0.name) }
-        let plans = planInputs()
+        let plans = (try? pool.read { db in try Self.planInputs(db, schema: "main") }) ?? [:]
         let found = Mutex<[String: String]>([:])
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             let entry = wanted[index]
             // A table's columns as its statement names them, beside its rows: a column renamed or added is a change
             // (a `SELECT *` shows the names, as JSON keys or a CSV header) though no value changed. So are its
-            // indexes and statistics: they change SQLite's plan, and with it the order of rows that tie in an
-            // ORDER BY, so a page that reads the table may show the same rows in another order.
+            // indexes and statistics (`planInputs`, which hold the statement too).
             let digest = entry.type == "view"
                 ? ContentDigest.of(entry.sql)
                 : try? pool.read { db in
-                    ContentDigest.of(entry.sql + "\n" + (plans[entry.name] ?? "") + "\n" + (try Self.rowsDigest(db, table: entry.name)))
+                    ContentDigest.of((plans[entry.name] ?? entry.sql) + "\n" + (try Self.rowsDigest(db, table: entry.name)))
                 }
             if let digest { found.withLock { $0[entry.name] = digest } }
         }
@@ -53,25 +52,33 @@ extension SiteDatabase {
         return digests
     }
 
-    /// Each table's (lowercased name) indexes, as their statements, and its rows of `sqlite_stat1` and `sqlite_stat4`
-    /// when `ANALYZE` made them: what SQLite plans a query on the table from, besides its rows.
-    private func planInputs() -> [String: String] {
-        (try? pool.read { db in
-            var inputs: [String: String] = [:]
+    /// What SQLite plans a query of a table from besides its rows, by table (lowercased name): its statement, indexes
+    /// and triggers as `sqlite_master` has them, and its rows of `sqlite_stat1` and `sqlite_stat4` when `ANALYZE` made
+    /// them. An index added or statistics made change the plan, and with it the order of rows that tie in an ORDER BY,
+    /// so a page may show the same rows in another order (`contentDigests`, `RowChanges.samePlanInputs`).
+    /// - Parameter schema: `main`, or an attached database's name.
+    /// - Parameter table: only this table (lowercased); nil for every one.
+    static func planInputs(_ db: Database, schema: String, table: String? = nil) throws -> [String: String] {
+        let arguments: StatementArguments = table.map { [$0] } ?? []
+        var inputs: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT lower(tbl_name) AS tableName, quote(type) || ' ' || quote(name) || ' ' || quote(sql) AS entry
+            FROM \(schema).sqlite_master\(table == nil ? "" : " WHERE lower(tbl_name) = ?") ORDER BY 1, 2
+            """, arguments: arguments) {
+            inputs[row["tableName"], default: ""] += (row["entry"] as String) + "\n"
+        }
+        let statistics = ["sqlite_stat1": "quote(idx) || ' ' || quote(stat)",
+                          "sqlite_stat4": "quote(idx) || ' ' || quote(neq) || ' ' || quote(nlt) || ' ' || quote(ndlt) || ' ' || quote(sample)"]
+        for (name, entry) in statistics.sorted(by: { $0.key < $1.key })
+        where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_master WHERE name = ?", arguments: [name]) == 1 {
             for row in try Row.fetchAll(db, sql: """
-                SELECT lower(tbl_name) AS tableName, name, coalesce(sql, '') AS sql FROM sqlite_master
-                WHERE type = 'index' ORDER BY tbl_name, name
-                """) {
-                inputs[row["tableName"], default: ""] += "index \(row["name"] as String) \(row["sql"] as String)\n"
+                SELECT lower(tbl) AS tableName, '\(name) ' || \(entry) AS entry
+                FROM \(schema).\(name)\(table == nil ? "" : " WHERE lower(tbl) = ?") ORDER BY 1, 2
+                """, arguments: arguments) {
+                inputs[row["tableName"], default: ""] += (row["entry"] as String) + "\n"
             }
-            for statistics in ["sqlite_stat1", "sqlite_stat4"] where try db.tableExists(statistics) {
-                for row in try Row.fetchAll(db, sql: "SELECT lower(tbl) AS tableName, * FROM \(statistics) ORDER BY 1, 2, 3") {
-                    let values = row.databaseValues.dropFirst().map(\.description).joined(separator: " ")
-                    inputs[row["tableName"], default: ""] += statistics + " " + values + "\n"
-                }
-            }
-            return inputs
-        }) ?? [:]
+        }
+        return inputs
     }
 
     /// Every value of every row, with its type, straight from SQLite's C API: no `Row` or Swift string per value.

@@ -51,12 +51,19 @@ enum GeneratedFilesInTheWay {
         return files
     }
 
-    /// One error for each generated file that a page's URL is, or is inside of, naming the first such page.
+    /// The errors for generated files in a page's way (`pagesInTheWay`) and for two generated files at one path
+    /// (`sharedPaths`): the build stops before anything is written.
     static func problems(_ plan: PagePlan, sources: [PageSource], dataFiles: [DataFile], config: SiteConfig,
                          configFile: String) -> [Diagnostic] {
+        let generated = generatedFiles(plan, dataFiles: dataFiles, config: config, configFile: configFile)
+        return pagesInTheWay(of: generated, plan, sources: sources) + sharedPaths(of: generated, plan, sources: sources)
+    }
+
+    /// One error for each generated file that a page's URL is, or is inside of, naming the first such page.
+    private static func pagesInTheWay(of generated: [Generated], _ plan: PagePlan, sources: [PageSource]) -> [Diagnostic] {
         // Keyed by `Substring`: a slice of a page's path is looked up without a copy, 30,000 pages and more.
         var files: [Substring: Generated] = [:]
-        for file in generatedFiles(plan, dataFiles: dataFiles, config: config, configFile: configFile) { files[Substring(file.path)] = file }
+        for file in generated { files[Substring(file.path)] = file }
         // A page written as a file rather than a folder's index.html: the 404 page, /404.html.
         for (path, owner) in plan.owners where !path.hasSuffix("/") {
             files[path.dropFirst()] = Generated(path: String(path.dropFirst()), what: "the page \(path) (\(sources[Int(owner.sourceIndex)].file))")
@@ -83,8 +90,7 @@ enum GeneratedFilesInTheWay {
     /// Two files Tally writes at one path: a feed's `path` that is a page's file, a data file's output, the sitemap's or
     /// robots.txt's. A full build kept whichever it wrote last, and an incremental build, which keeps a file whose inputs
     /// did not change, could keep the other: an error naming both, at the later one's declaration.
-    static func sharedPaths(_ plan: PagePlan, sources: [PageSource], dataFiles: [DataFile], config: SiteConfig,
-                            configFile: String) -> [Diagnostic] {
+    private static func sharedPaths(of generated: [Generated], _ plan: PagePlan, sources: [PageSource]) -> [Diagnostic] {
         func page(at path: String) -> String? {
             let owner = path == "index.html" || path.hasSuffix("/index.html")
                 ? plan.owners["/" + path.dropLast("index.html".count)] : plan.owners["/" + path]
@@ -92,7 +98,7 @@ enum GeneratedFilesInTheWay {
         }
         var claimed: [String: String] = [:]
         var problems: [Diagnostic] = []
-        for file in generatedFiles(plan, dataFiles: dataFiles, config: config, configFile: configFile) {
+        for file in generated {
             if let other = claimed[file.path] ?? page(at: file.path), let clash = file.clash {
                 problems.append(clash(other))
             } else {

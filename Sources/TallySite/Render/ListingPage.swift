@@ -8,7 +8,7 @@ struct ListingTables: Sendable {
     /// The query the listing splits into pages.
     let paginated: PageQuery
     /// Rows a page.
-    let size: Int
+    var size: Int
     /// The queries marked `first_page`: shown on the listing's first page only.
     var firstPageOnly: Set<String> = []
 

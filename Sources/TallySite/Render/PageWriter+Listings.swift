@@ -28,8 +28,7 @@ extension PageWriter {
         guard let total = counted ?? timer.measure("listing rows counted", { rowCount(of: query, page) }) else { return write(page) }
         if listing.firstPath == wholeListing {
             // One page of every row: what a printed statement needs, however long the year.
-            shared = ListingTables(tables: shared.tables, paginated: shared.paginated, size: max(1, total),
-                                   firstPageOnly: shared.firstPageOnly)
+            shared.size = max(1, total)
             listing.pages = 1
             listing.fromEnd = false
         } else {
